@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { ABOUT_MAX, LANGUAGES, MAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_CODE_LENGTH } from '../constants';
+import { MSG } from '../messages';
+import { opt, optText, wireId, wireInt, wireText } from './fields';
+
+export interface NamedRef {
+  name: string;
+}
+
+/** A profile as anyone may read it; `mail` is present only for the owner and staff. */
+export interface PublicUser {
+  id: number;
+  mail?: string;
+  firstname: string;
+  lastname: string;
+  emblem: string;
+  birth: number | null;
+  about_myself: string;
+  language: string;
+  timezone: string;
+  created_at: number;
+  banned_till: number | null;
+  rbac_user_role: NamedRef[];
+}
+
+/** The caller, on every response; a guest has id null and token null. */
+export interface CurrentUser {
+  id: number | null;
+  mail: string;
+  firstname: string;
+  lastname: string;
+  emblem: string;
+  birth: number | null;
+  about_myself: string;
+  language: string;
+  timezone: string;
+  is_verified: number;
+  banned_till: number | null;
+  created_at: number | null;
+  last_time: number | null;
+  count_notifications: number;
+  token: string | null;
+  rbac_user_role: NamedRef[];
+  rbac_permission: NamedRef[];
+}
+
+export const GUEST: CurrentUser = {
+  id: null,
+  mail: '',
+  firstname: '',
+  lastname: '',
+  emblem: '',
+  birth: null,
+  about_myself: '',
+  language: '',
+  timezone: '',
+  is_verified: 0,
+  banned_till: null,
+  created_at: null,
+  last_time: null,
+  count_notifications: 0,
+  token: null,
+  rbac_user_role: [],
+  rbac_permission: [],
+};
+
+export const mailField = () =>
+  z
+    .string({ error: MSG.invalidMail })
+    .trim()
+    .max(MAIL_MAX, { error: MSG.invalidMail })
+    .pipe(z.email({ error: MSG.invalidMail }))
+    .transform((m) => m.toLowerCase());
+
+export const newPasswordField = () =>
+  z.string({ error: MSG.passwordTooShort }).min(PASSWORD_MIN, { error: MSG.passwordTooShort }).max(PASSWORD_MAX);
+
+function passwordsMatch<T extends { password: string; confirm_password: string }>(v: T, ctx: z.RefinementCtx) {
+  if (v.password !== v.confirm_password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.passwordsDoNotMatch });
+  }
+}
+
+export const LoginBody = z.object({
+  mail: z
+    .string({ error: MSG.invalidMail })
+    .trim()
+    .min(1, { error: MSG.invalidMail })
+    .max(MAIL_MAX)
+    .transform((m) => m.toLowerCase()),
+  password: z.string().min(1).max(PASSWORD_MAX),
+  form_id: z.string().optional(),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RegisterBody = z
+  .object({
+    mail: mailField(),
+    password: newPasswordField(),
+    confirm_password: z.string(),
+    language: opt(z.enum(LANGUAGES)),
+    form_id: z.string().optional(),
+  })
+  .superRefine(passwordsMatch);
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const ChangePasswordBody = z
+  .object({
+    current_password: z.string().max(PASSWORD_MAX).optional(),
+    password: newPasswordField(),
+    confirm_password: z.string(),
+    form_id: z.string().optional(),
+  })
+  .superRefine(passwordsMatch);
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const ResetRequestBody = z.object({ mail: mailField(), form_id: z.string().optional() });
+export type ResetRequestBody = z.infer<typeof ResetRequestBody>;
+
+export const resetCodeField = () =>
+  z
+    .string({ error: MSG.resetCodeIncorrect })
+    .trim()
+    .regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), { error: MSG.resetCodeIncorrect });
+
+export const ResetWithCodeBody = z
+  .object({
+    mail: mailField(),
+    reset_code: resetCodeField(),
+    password: newPasswordField(),
+    confirm_password: z.string(),
+    form_id: z.string().optional(),
+  })
+  .superRefine(passwordsMatch);
+export type ResetWithCodeBody = z.infer<typeof ResetWithCodeBody>;
+
+/** Profile edits: only these fields may change, whatever else the client sends back. */
+export const ProfileBody = z.object({
+  id: wireId(),
+  firstname: optText(wireText().pipe(z.string().trim().max(NAME_MAX))),
+  lastname: optText(wireText().pipe(z.string().trim().max(NAME_MAX))),
+  birth: z
+    .preprocess(
+      (v) => (v === '' || v === 'null' ? null : v),
+      wireInt().pipe(z.number().min(-62_135_596_800).max(253_402_300_799)).nullable(),
+    )
+    .optional(),
+  about_myself: optText(wireText().pipe(z.string().max(ABOUT_MAX))),
+  emblem: optText(wireText().pipe(z.string().max(2048))),
+  language: opt(z.enum(LANGUAGES)),
+  timezone: optText(wireText().pipe(z.string().max(64))),
+  form_id: z.string().optional(),
+});
+export type ProfileBody = z.infer<typeof ProfileBody>;
+
+export const IdParams = z.object({ id: wireId() });

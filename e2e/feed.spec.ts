@@ -1,0 +1,200 @@
+import { expect, test } from '@playwright/test';
+import { closeMessages, registerViaUi } from './helpers';
+import { createTale, registerAndGetId, shotPath, switchLanguage, taleCards, uniqueWord } from './tales-helpers';
+
+test('pages through 25 tales with paginators at top and bottom, the page in the address', async ({ page }) => {
+  await registerViaUi(page);
+  const word = uniqueWord('pager');
+  for (let i = 1; i <= 25; i++) await createTale(page.request, { header: `${word} number ${i}` });
+
+  await page.goto(`/tale/feed?txt=${word}`);
+  await expect(page.getByTestId('feed-found')).toHaveText('25 tales found');
+  await expect(taleCards(page)).toHaveCount(10);
+  // newest first
+  await expect(taleCards(page).first().getByTestId('tale-card-header')).toHaveText(`${word} number 25`);
+  const paginators = page.getByRole('navigation', { name: 'Pages' });
+  await expect(paginators).toHaveCount(2);
+  await expect(paginators.first().getByTestId('paginator-position')).toHaveText('page 1/3');
+
+  // the bottom paginator: the page changes and the feed start comes into view
+  await paginators.last().getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/pageCurrentNumber=2/);
+  await expect(page).toHaveURL(/pageSize=10/);
+  await expect(taleCards(page).first().getByTestId('tale-card-header')).toHaveText(`${word} number 15`);
+  await expect(paginators.first()).toBeInViewport();
+  await expect(paginators.first().getByTestId('paginator-position')).toHaveText('page 2/3');
+
+  await paginators.first().getByRole('button', { name: 'Last page' }).click();
+  await expect(page).toHaveURL(/pageCurrentNumber=3/);
+  await expect(taleCards(page)).toHaveCount(5);
+  await expect(taleCards(page).last().getByTestId('tale-card-header')).toHaveText(`${word} number 1`);
+  await expect(paginators.first().getByRole('button', { name: 'Next page' })).toHaveCount(0);
+
+  await paginators.first().getByRole('button', { name: 'Page 1' }).click();
+  await expect(page).toHaveURL(/pageCurrentNumber=1/);
+  await expect(taleCards(page)).toHaveCount(10);
+
+  // page size and page straight from the address; back and forward follow the address
+  await page.goto(`/tale/feed?txt=${word}&pageSize=5&pageCurrentNumber=4`);
+  await expect(paginators.first().getByTestId('paginator-position')).toHaveText('page 4/5');
+  await expect(taleCards(page).first().getByTestId('tale-card-header')).toHaveText(`${word} number 10`);
+  await expect(paginators.first().getByLabel(/^Page \d$/)).toHaveText(['2', '3', '4', '5']);
+  await expect(paginators.first().getByLabel('Page 4')).toHaveAttribute('aria-current', 'page');
+  await paginators.first().getByRole('button', { name: 'Previous page' }).click();
+  await expect(page).toHaveURL(/pageCurrentNumber=3/);
+  await page.goBack();
+  await expect(paginators.first().getByTestId('paginator-position')).toHaveText('page 4/5');
+});
+
+test('searches by text and author, shows nothing found, and clears the search', async ({ page }) => {
+  await registerViaUi(page);
+  const word = uniqueWord('search');
+  const tale = await createTale(page.request, { header: `Lighthouse ${word}`, body: `<p>The keeper of the ${word} light.</p>` });
+
+  await page.goto('/');
+  const search = page.getByRole('searchbox', { name: 'Search tales' });
+  await search.fill(word.toUpperCase());
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`txt=${word.toUpperCase()}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search: ${word.toUpperCase()}`);
+  await expect(taleCards(page)).toHaveCount(1);
+  await expect(taleCards(page).getByTestId('tale-card-header')).toHaveText(`Lighthouse ${word}`);
+  await expect(taleCards(page).getByTestId('tale-card-header')).toHaveAttribute('href', `/tale/upsert/${tale.id}`);
+
+  await search.fill(`${word}zzz`);
+  await search.press('Enter');
+  await expect(page.getByTestId('feed-empty')).toContainText('Nothing found');
+  await expect(taleCards(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).not.toHaveURL(/txt=/);
+  await expect(search).toHaveValue('');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tales');
+  await expect(taleCards(page).first()).toBeVisible();
+});
+
+test('a hashtag in a tale links to the feed search for it', async ({ page }) => {
+  await registerViaUi(page);
+  const tag = uniqueWord('tag');
+  const word = uniqueWord('hash');
+  await createTale(page.request, {
+    header: `First ${word}`,
+    body: `<p>Walking in the park <strong>#${tag}</strong> today, see <code>#notatag</code>.</p>`,
+  });
+  await createTale(page.request, { header: `Second with the tag`, body: `<p>Another walk #${tag}</p>` });
+
+  await page.goto(`/tale/feed?txt=${word}`);
+  const card = taleCards(page).first();
+  const link = card.getByRole('link', { name: `#${tag}` });
+  await expect(link).toHaveAttribute('href', `/tale/feed?txt=%23${tag}`);
+  // code stays code: no link inside it
+  await expect(card.locator('code a')).toHaveCount(0);
+  await expect(card.locator('strong a.tales-hashtag')).toHaveCount(1);
+  await link.click();
+  await expect(page).toHaveURL(`/tale/feed?txt=%23${tag}`);
+  await expect(page.getByRole('searchbox', { name: 'Search tales' })).toHaveValue(`#${tag}`);
+  await expect(taleCards(page)).toHaveCount(2);
+});
+
+test('a tale not for kids waits behind the warning until the reader is ready', async ({ page }) => {
+  await registerViaUi(page);
+  const word = uniqueWord('adult');
+  await createTale(page.request, { header: `Dark ${word}`, body: '<p>Very scary content here.</p>', is_adult_denied: 1 });
+
+  await page.goto(`/tale/feed?txt=${word}`);
+  const card = taleCards(page).first();
+  const gate = card.getByTestId('adult-gate');
+  await expect(gate.getByRole('img', { name: 'Not for kids' })).toBeVisible();
+  await expect(card.getByText('Very scary content here.')).toHaveCount(0);
+  await gate.getByRole('button', { name: 'I am ready to watch dangerous content' }).click();
+  await expect(card.getByText('Very scary content here.')).toBeVisible();
+  await expect(gate).toHaveCount(0);
+
+  await switchLanguage(page, 'ru');
+  await expect(taleCards(page).first().getByRole('button', { name: 'Я готов смотреть опасный контент' })).toBeVisible();
+  await page.screenshot({ path: shotPath('feed-adult-ru.png') });
+});
+
+test('a draft shows to its author, marked, and is hidden from another user', async ({ page, browser }) => {
+  const authorId = await registerAndGetId(page);
+  const word = uniqueWord('draft');
+  const draft = await createTale(page.request, { header: `Unfinished ${word}`, is_draft: 1 });
+
+  // the author sees it in their own feed, marked as a draft
+  await page.goto(`/auth/profile/${authorId}`);
+  const mine = page.getByTestId('profile-tales');
+  const card = mine.getByTestId('tale-card').filter({ hasText: `Unfinished ${word}` });
+  await expect(card).toHaveClass(/tales-card-draft/);
+  await expect(card.getByTestId('badge-draft')).toHaveText('Draft');
+  // the public feed leaves it out, also for the author
+  await page.goto(`/tale/feed?txt=${word}`);
+  await expect(page.getByTestId('feed-empty')).toContainText('Nothing found');
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await registerViaUi(otherPage);
+  await otherPage.goto(`/tale/feed?txt=${word}`);
+  await expect(otherPage.getByTestId('feed-empty')).toContainText('Nothing found');
+  await otherPage.goto(`/auth/profile/${authorId}`);
+  await expect(otherPage.getByTestId('profile-tales')).toContainText('No tales yet.');
+  await otherPage.goto(`/tale/upsert/${draft.id}`);
+  await closeMessages(otherPage);
+  await expect(otherPage.getByTestId('tale-not-found')).toBeVisible();
+  await other.close();
+});
+
+test('a long tale starts collapsed and opens with Show more; jump buttons move between tales', async ({ page }) => {
+  await registerViaUi(page);
+  const word = uniqueWord('long');
+  const paragraphs = Array.from({ length: 40 }, (_, i) => `<p>Line ${i + 1} of a long story.</p>`).join('');
+  await createTale(page.request, { header: `Short ${word}` });
+  await createTale(page.request, { header: `Long ${word}`, body: paragraphs });
+
+  await page.setViewportSize({ width: 1200, height: 700 });
+  await page.goto(`/tale/feed?txt=${word}`);
+  const long = taleCards(page).first();
+  await expect(long.getByTestId('tale-card-header')).toHaveText(`Long ${word}`);
+  const body = long.locator('.tales-collapsible');
+  await expect(body).toHaveAttribute('data-collapsed', '1');
+  await expect(long.getByText('Line 40 of a long story.')).not.toBeInViewport();
+  const toggle = long.getByRole('button', { name: 'Show more' });
+  await toggle.click();
+  await expect(body).toHaveAttribute('data-collapsed', '0');
+  await long.getByRole('button', { name: 'Show less' }).click();
+  await expect(body).toHaveAttribute('data-collapsed', '1');
+  // the short one needs no toggle
+  await expect(taleCards(page).nth(1).getByRole('button', { name: 'Show more' })).toHaveCount(0);
+
+  await long.getByRole('button', { name: 'To the next tale' }).click();
+  await expect(taleCards(page).nth(1)).toBeInViewport();
+  await expect(long.getByRole('button', { name: 'To the previous tale' })).toBeDisabled();
+  await taleCards(page).nth(1).getByRole('button', { name: 'To the top of the page' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await long.getByRole('button', { name: 'To the bottom of the page' }).click();
+  await expect.poll(() => page.evaluate(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2)).toBe(true);
+});
+
+test('feed screenshots in English and Russian', async ({ page }) => {
+  await registerViaUi(page);
+  const word = uniqueWord('shot');
+  await createTale(page.request, {
+    header: `A walk by the river ${word}`,
+    body: `<p>The river was <strong>quiet</strong> this morning. #river #утро</p><ul><li>ducks</li><li>fog</li></ul>`,
+  });
+  await createTale(page.request, { header: `Not for kids ${word}`, is_adult_denied: 1 });
+  await createTale(page.request, { header: `Draft ${word}`, is_draft: 1 });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/tale/feed?txt=${word}`);
+  await expect(taleCards(page)).toHaveCount(2);
+  await page.screenshot({ path: shotPath('feed-en.png'), fullPage: true });
+  await page.goto('/');
+  await expect(page.getByTestId('feed-intro')).toContainText('Good to see you');
+  await page.screenshot({ path: shotPath('feed-home-en.png') });
+  await page.goBack();
+  await switchLanguage(page, 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Поиск: ${word}`);
+  await page.screenshot({ path: shotPath('feed-ru.png'), fullPage: true });
+  await page.goto('/auth/profile');
+  await expect(page.getByTestId('profile-tales').getByTestId('tale-card')).toHaveCount(3);
+  await page.screenshot({ path: shotPath('profile-tales-ru.png'), fullPage: true });
+});

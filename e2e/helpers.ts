@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const dataDir = (): string => {
+  const dir = process.env.TALES_E2E_DATA_DIR;
+  if (!dir) throw new Error('TALES_E2E_DATA_DIR is not set: run the specs through playwright.config.ts');
+  return dir;
+};
+
+let counter = 0;
+export function uniqueMail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** Long and random enough not to be one of the common passwords the server refuses. */
+export function strongPassword(): string {
+  return `Tl-${Math.random().toString(36).slice(2, 10)}-${Math.random().toString(36).slice(2, 8)}!`;
+}
+
+export interface Account {
+  mail: string;
+  password: string;
+  firstname?: string;
+}
+
+export const messageModal = (page: Page): Locator => page.getByRole('dialog', { name: /^(Messages|Сообщения)$/ });
+
+/** Closes the message modal and checks it is gone (closing clears the list). */
+export async function closeMessages(page: Page): Promise<void> {
+  const modal = messageModal(page);
+  await expect(modal).toBeVisible();
+  // The modal fades in; under load a click during the fade can be lost, so click until it is gone.
+  await expect(async () => {
+    if (await modal.isVisible()) {
+      await modal
+        .getByRole('button', { name: /^(Close|Закрыть)$/ })
+        .last()
+        .click({ timeout: 2_000 });
+    }
+    await expect(modal).toBeHidden({ timeout: 1_500 });
+  }).toPass({ timeout: 10_000 });
+}
+
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.locator('#nav-user').click();
+}
+
+/** Registers through the screen; the new user lands on their profile with the welcome message. */
+export async function registerViaUi(page: Page, account: Account = { mail: uniqueMail(), password: strongPassword() }): Promise<Account> {
+  await page.goto('/auth/register');
+  await page.getByLabel('Email').fill(account.mail);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/auth\/profile$/);
+  await expect(messageModal(page)).toContainText(`Welcome, ${account.mail}!`);
+  await closeMessages(page);
+  return account;
+}
+
+export async function logoutViaUi(page: Page): Promise<void> {
+  await openUserMenu(page);
+  await page
+    .getByRole('button', { name: 'Log out' })
+    .or(page.getByRole('link', { name: 'Log out' }))
+    .click();
+  await expect(page).toHaveURL(/\/tale\/feed$/);
+  await expect(messageModal(page)).toContainText('You are logged out');
+  await closeMessages(page);
+  await expect(page.locator('#nav-user')).toContainText('Guest');
+}
+
+/**
+ * Logs in through the screen. Where the app goes next depends on the tab's history (back one
+ * step, or the profile), so this waits for the logged-in menu rather than for an address.
+ */
+export async function loginViaUi(page: Page, account: Account): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(account.mail);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.locator('#nav-user')).toContainText(account.firstname ?? account.mail);
+  await expect(page).not.toHaveURL(/\/auth\/login$/);
+}
+
+/** The open dropdown menu of a navbar toggle. */
+export const dropdownMenu = (page: Page, toggleId: string): Locator => page.locator(`[aria-labelledby="${toggleId}"]`);
+
+/** The newest reset code mailed to `mail`, read from the .eml files the server writes without SMTP. */
+export async function readResetCode(mail: string): Promise<string> {
+  const dir = path.join(dataDir(), 'mail');
+  let code = '';
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(dir)) return '';
+        const files = fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .map((f) => path.join(dir, f))
+          .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs);
+        for (const file of files.reverse()) {
+          const eml = fs.readFileSync(file, 'utf8').replace(/=\r?\n/g, '');
+          if (!new RegExp(`^To:.*${mail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(eml)) continue;
+          const m = /reset code:\s*(\d{8})/i.exec(eml);
+          if (m) {
+            code = m[1];
+            return code;
+          }
+        }
+        return '';
+      },
+      { message: `a reset mail to ${mail}`, timeout: 10_000 },
+    )
+    .not.toBe('');
+  return code;
+}

@@ -1,0 +1,64 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { CURRENT_USER_STORAGE_KEY, REQUESTED_WITH } from '../common/constants';
+import { registerViaUi, strongPassword, uniqueMail } from './helpers';
+
+interface Session {
+  id: number;
+  token: string;
+}
+
+async function post(request: APIRequestContext, path: string, data: object, as?: Session) {
+  const headers: Record<string, string> = { 'x-requested-with': REQUESTED_WITH };
+  if (as) Object.assign(headers, { uid: String(as.id), token: as.token });
+  const res = await request.post(`/api${path}`, { data, headers });
+  const body = await res.json();
+  expect(body.meta.alina_response_success, JSON.stringify(body.messages)).toBe(1);
+  return body;
+}
+
+async function sessionOf(page: Page): Promise<Session> {
+  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), CURRENT_USER_STORAGE_KEY);
+}
+
+/** Another reader comments on the tale until the author has `total` unread notifications. */
+async function commentUntil(request: APIRequestContext, reader: Session, taleId: number, from: number, total: number) {
+  for (let i = from; i < total; i++)
+    await post(request, '/tale/upsert', { answer_to_tale_id: taleId, body: `<p>Comment ${i + 1}</p>` }, reader);
+}
+
+test('the user menu shows a badge with the unread count, with Russian plurals', async ({ page, request }) => {
+  await registerViaUi(page);
+  await expect(page.locator('#nav-user .badge')).toHaveCount(0);
+  const author = await sessionOf(page);
+  const tale = (await post(request, '/tale/upsert', { header: 'Badge test', body: '<p>Tell me</p>' }, author)).data;
+  const password = strongPassword();
+  const reader = (await post(request, '/auth/register', { mail: uniqueMail('reader'), password, confirm_password: password }))
+    .CurrentUser as Session;
+
+  await commentUntil(request, reader, tale.id, 0, 3);
+  await page.reload();
+  await expect(page.locator('#nav-user .badge')).toContainText('3');
+  await expect(page.locator('#nav-user .badge .visually-hidden')).toHaveText(' 3 unread notifications');
+  await page.locator('#nav-user').click();
+  await expect(page.getByTestId('notifications-badge')).toHaveText('3');
+
+  await page.evaluate(() => localStorage.setItem('language', 'ru'));
+  let made = 3;
+  for (const [count, text] of [
+    [3, '3 непрочитанных уведомления'],
+    [5, '5 непрочитанных уведомлений'],
+    [21, '21 непрочитанное уведомление'],
+  ] as const) {
+    await commentUntil(request, reader, tale.id, made, count);
+    made = count;
+    await page.reload();
+    await expect(page.locator('#nav-user .badge .visually-hidden')).toHaveText(` ${text}`);
+  }
+  // seeing the list marks everything shown; one more comment makes one unread again
+  await page.goto('/notification');
+  await expect(page.locator('#nav-user .badge')).toHaveCount(0);
+  await page.goto('/');
+  await commentUntil(request, reader, tale.id, made, made + 1);
+  await page.reload();
+  await expect(page.locator('#nav-user .badge .visually-hidden')).toHaveText(' 1 непрочитанное уведомление');
+});

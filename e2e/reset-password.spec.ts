@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { closeMessages, loginViaUi, logoutViaUi, messageModal, readResetCode, registerViaUi, strongPassword } from './helpers';
+
+test('a user resets the password with the code from the mail and is logged in', async ({ page }) => {
+  const account = await registerViaUi(page);
+  await logoutViaUi(page);
+
+  await page.locator('#nav-user').click();
+  await page
+    .getByRole('link', { name: 'Forgot password' })
+    .or(page.getByRole('button', { name: 'Forgot password' }))
+    .click();
+  await expect(page).toHaveURL(/\/auth\/reset_password_request$/);
+  await page.getByLabel('Email').fill(account.mail);
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(messageModal(page)).toContainText('a reset code has been sent');
+  await closeMessages(page);
+
+  // asking again at once sends nothing new
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(messageModal(page)).toContainText('Code was sent earlier.');
+  await closeMessages(page);
+
+  await page.getByRole('link', { name: 'Enter the code' }).click();
+  await expect(page).toHaveURL(/\/auth\/reset_password_with_code\?mail=/);
+  await expect(page.getByLabel('Email')).toHaveValue(account.mail);
+
+  // a wrong code is refused under its field
+  const newPassword = strongPassword();
+  await page.getByLabel('Reset code').fill('00000000');
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await expect(messageModal(page)).toContainText('Reset code is incorrect.');
+  await closeMessages(page);
+  await expect(page.locator('.invalid-feedback')).toHaveText('Reset code is incorrect.');
+
+  const code = await readResetCode(account.mail);
+  await page.getByLabel('Reset code').fill(code);
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await expect(page).toHaveURL(/\/auth\/profile$/);
+  await expect(messageModal(page).locator('.alert-success')).toHaveText('Password is changed');
+  await closeMessages(page);
+  await expect(page.locator('#nav-user')).toContainText(account.mail);
+
+  await logoutViaUi(page);
+  await loginViaUi(page, { mail: account.mail, password: newPassword });
+});

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive the built app (`npm run build` first) served by the real server on a
+ * fresh data folder. The folder is made once in the main process and handed to workers through
+ * the environment, so specs can read the mails the server writes there.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+process.env.TALES_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'tales-e2e-'));
+const dataDir = process.env.TALES_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  projects: [
+    // The first account of a fresh installation becomes admin: that spec must register before any other.
+    { name: 'first-user', testMatch: /first-user\.spec\.ts$/ },
+    { name: 'screens', testIgnore: /first-user\.spec\.ts$/, dependencies: ['first-user'] },
+  ],
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      COOKIE_SECURE: '0',
+      // every spec registers its own users from one address
+      RATE_REGISTER_PER_IP: '1000',
+      RATE_LOGIN_PER_IP: '1000',
+      RATE_RESET_PER_IP: '1000',
+    },
+  },
+});

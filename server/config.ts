@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from environment variables, validated at start. Every value has a safe default
+ * so a fresh clone runs with none set; a bad value stops the start with a message naming it.
+ */
+const csv = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+
+const urlOrEmpty = (protocols: string[]) =>
+  z
+    .string()
+    .default('')
+    .refine(
+      (s) => {
+        if (!s) return true;
+        try {
+          return protocols.includes(new URL(s).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.join(' or ')}`,
+    );
+
+const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlOrEmpty(['postgres:', 'postgresql:']),
+  PUBLIC_URL: urlOrEmpty(['http:', 'https:']),
+  API_PREFIX: z
+    .string()
+    .default('/api')
+    .refine((s) => /^\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(s), 'must look like /api'),
+  CORS_ORIGINS: csv.refine(
+    (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+    'must be a comma-separated list of origins like https://example.com',
+  ),
+  SMTP_URL: urlOrEmpty(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Tales <no-reply@localhost>'),
+  REDIS_URL: urlOrEmpty(['redis:', 'rediss:']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: positiveInt(30),
+  /** Set to 0 when the site is served over plain http (cookies marked Secure need https). */
+  COOKIE_SECURE: z.enum(['auto', '0', '1']).default('auto'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  RATE_LOGIN_PER_MAIL: positiveInt(10),
+  RATE_LOGIN_PER_IP: positiveInt(100),
+  RATE_REGISTER_PER_IP: positiveInt(20),
+  RATE_RESET_PER_IP: positiveInt(20),
+  RATE_WINDOW_SECONDS: positiveInt(15 * 60),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  /** Feed and search totals are counted exactly up to this many rows (docs/decisions.md). */
+  FEED_COUNT_CAP: positiveInt(10_000),
+  /** Addresses (IPs or CIDRs) the server-side HTTP tool may reach although private or loopback. */
+  OUTBOUND_ALLOW: csv,
+  OUTBOUND_TIMEOUT_MS: positiveInt(10_000),
+  OUTBOUND_MAX_BYTES: positiveInt(1024 * 1024),
+  OUTBOUND_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
+  MAP_SATELLITE_URL: z.string().default('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}'),
+  MAP_LABELS_URL: z
+    .string()
+    .default('https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}'),
+  MAP_SATELLITE_ATTRIBUTION: z.string().default('Tiles &copy; Esri'),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') picked[key] = v;
+  }
+  const parsed = ConfigSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
+    ...overrides,
+  };
+}

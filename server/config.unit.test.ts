@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has safe defaults for a fresh clone', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, API_PREFIX: '/api', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', CORS_ORIGINS: [] });
+    expect(c.dataDir.endsWith('data')).toBe(true);
+  });
+
+  it('reads lists and numbers from the environment', () => {
+    const c = loadConfig({ PORT: '8080', CORS_ORIGINS: 'https://a.example, http://localhost:5173', DATABASE_URL: 'postgres://u@h/db' });
+    expect(c.PORT).toBe(8080);
+    expect(c.CORS_ORIGINS).toEqual(['https://a.example', 'http://localhost:5173']);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['API_PREFIX', 'api'],
+    ['CORS_ORIGINS', '*'],
+    ['SMTP_URL', 'not a url'],
+    ['REDIS_URL', 'http://x'],
+    ['PUBLIC_URL', 'ftp://x'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops with a message naming %s for a bad value', (key, value) => {
+    expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(key));
+  });
+});

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Unix seconds, as the wire protocol speaks them. */
+const unix = (name: string) => bigint(name, { mode: 'number' });
+const nowUnix = sql`floor(extract(epoch from now()))::bigint`;
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    mail: text('mail').notNull(),
+    password_hash: text('password_hash').notNull(),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    emblem: text('emblem').notNull().default(''),
+    birth: unix('birth'),
+    language: text('language').notNull().default(''),
+    timezone: text('timezone').notNull().default(''),
+    about_myself: text('about_myself').notNull().default(''),
+    is_verified: integer('is_verified').notNull().default(0),
+    banned_till: unix('banned_till'),
+    created_at: unix('created_at').notNull().default(nowUnix),
+    last_time: unix('last_time'),
+    last_ip: text('last_ip').notNull().default(''),
+    last_browser_enc: text('last_browser_enc').notNull().default(''),
+  },
+  (t) => [uniqueIndex('users_mail_uq').on(t.mail), index('users_created_at_idx').on(t.created_at, t.id)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role] })],
+);
+
+/** One row per login; only a hash of the token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    created_at: unix('created_at').notNull(),
+    last_seen_at: unix('last_seen_at').notNull(),
+    expires_at: unix('expires_at').notNull(),
+    ip: text('ip').notNull().default(''),
+    user_agent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+);
+
+/** At most one live reset code per user, stored hashed. */
+export const passwordResets = pgTable('password_resets', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code_hash: text('code_hash').notNull(),
+  created_at: unix('created_at').notNull(),
+  expires_at: unix('expires_at').notNull(),
+  tries: integer('tries').notNull().default(0),
+});
+
+/**
+ * Tales and comments (a comment is a tale of type COMMENT). Flags are 0/1 integers as on the wire.
+ * `search_vector` holds header, body text and author names, lower-cased; `tags` the hashtags.
+ */
+const flag = (name: string) => integer(name).notNull().default(0);
+export const tales = pgTable(
+  'tales',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull().default('POST'),
+    owner_id: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    header: text('header').notNull().default(''),
+    body: text('body').notNull().default(''),
+    body_free: text('body_free').notNull().default(''),
+    body_txt: text('body_txt').notNull().default(''),
+    publish_at: unix('publish_at').notNull().default(nowUnix),
+    created_at: unix('created_at').notNull().default(nowUnix),
+    updated_at: unix('updated_at').notNull().default(nowUnix),
+    is_submitted: flag('is_submitted'),
+    router_alias: text('router_alias'),
+    iframe: text('iframe').notNull().default(''),
+    lang: text('lang').notNull().default(''),
+    level: integer('level').notNull().default(0),
+    root_tale_id: integer('root_tale_id').references((): AnyPgColumn => tales.id, { onDelete: 'cascade' }),
+    answer_to_tale_id: integer('answer_to_tale_id').references((): AnyPgColumn => tales.id, { onDelete: 'cascade' }),
+    count_root_tale_id: integer('count_root_tale_id').notNull().default(0),
+    count_answer_to_tale_id: integer('count_answer_to_tale_id').notNull().default(0),
+    count_files: integer('count_files').notNull().default(0),
+    count_like: integer('count_like').notNull().default(0),
+    is_draft: flag('is_draft'),
+    is_sticked: flag('is_sticked'),
+    is_sticked_on_home: flag('is_sticked_on_home'),
+    is_adult_denied: flag('is_adult_denied'),
+    is_adv: flag('is_adv'),
+    is_comment_denied: flag('is_comment_denied'),
+    is_comment_for_owner: flag('is_comment_for_owner'),
+    is_header_hidden: flag('is_header_hidden'),
+    is_date_hidden: flag('is_date_hidden'),
+    is_avatar_hidden: flag('is_avatar_hidden'),
+    is_social_sharing_hidden: flag('is_social_sharing_hidden'),
+    is_for_registered: flag('is_for_registered'),
+    seo_index: doublePrecision('seo_index').notNull().default(0.1),
+    geo_is_map_shown: flag('geo_is_map_shown'),
+    geo_latitude: doublePrecision('geo_latitude').notNull().default(0),
+    geo_longitude: doublePrecision('geo_longitude').notNull().default(0),
+    geo_zoom: integer('geo_zoom').notNull().default(11),
+    geo_map_type: text('geo_map_type').notNull().default('map'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    search_vector: tsvector('search_vector'),
+  },
+  (t) => [
+    // The public feed: saved, non-draft posts in feed order.
+    index('tales_feed_idx')
+      .on(t.is_sticked.desc().nullsFirst(), t.publish_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`type = 'POST' and is_submitted = 1 and is_draft = 0`),
+    // One author's posts, in feed order.
+    index('tales_owner_feed_idx')
+      .on(t.owner_id, t.is_sticked.desc().nullsFirst(), t.publish_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`type = 'POST' and is_submitted = 1`),
+    // Each author has at most one unsaved tale.
+    uniqueIndex('tales_one_unsaved_uq').on(t.owner_id).where(sql`type = 'POST' and is_submitted = 0`),
+    uniqueIndex('tales_alias_uq').on(sql`lower(${t.router_alias})`),
+    index('tales_search_idx').using('gin', t.search_vector),
+    index('tales_tags_idx').using('gin', t.tags),
+    // Comments under a tale, oldest first.
+    index('tales_answers_idx').on(t.answer_to_tale_id, t.publish_at, t.id),
+    index('tales_root_idx').on(t.root_tale_id),
+  ],
+);
+
+/** One like per user per tale or comment. */
+export const likes = pgTable(
+  'likes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tale_id: integer('tale_id')
+      .notNull()
+      .references(() => tales.id, { onDelete: 'cascade' }),
+    created_at: unix('created_at').notNull().default(nowUnix),
+  },
+  (t) => [
+    uniqueIndex('likes_user_tale_uq').on(t.user_id, t.tale_id),
+    index('likes_tale_idx').on(t.tale_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A notification to `user_id` about `tale_id` (the comment, reply or liked item) caused by
+ * `from_id`. The unique key makes one event notify a person at most once.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    from_id: integer('from_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tale_id: integer('tale_id')
+      .notNull()
+      .references(() => tales.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    txt: text('txt').notNull(),
+    link: text('link').notNull(),
+    created_at: unix('created_at').notNull().default(nowUnix),
+    is_shown: integer('is_shown').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('notifications_event_uq').on(t.user_id, t.kind, t.from_id, t.tale_id),
+    index('notifications_user_idx').on(t.user_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('notifications_unshown_idx').on(t.user_id).where(sql`is_shown = 0`),
+  ],
+);

@@ -1,0 +1,226 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { can, isLoggedIn } from '../../../common/abilities';
+import {
+  FRESH_SESSION_SECONDS,
+  RESET_CODE_LENGTH,
+  RESET_CODE_MAX_TRIES,
+  RESET_CODE_TTL_SECONDS,
+  RESET_RESEND_SECONDS,
+  ROLE_ADMIN,
+} from '../../../common/constants';
+import { MSG, danger } from '../../../common/messages';
+import type {
+  ChangePasswordBody,
+  CurrentUser,
+  LoginBody,
+  RegisterBody,
+  ResetRequestBody,
+  ResetWithCodeBody,
+} from '../../../common/schemas/user';
+import type { Db } from '../../db/client';
+import { passwordResets, userRoles, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError, banned, fail, forbidden, invalid, notFound, tooMany } from '../../http/errors';
+import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import { type SessionInfo, type UserRow, createSession, endUserSessions, nowSeconds } from './sessions';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+export interface LoggedIn {
+  user: UserRow;
+  roles: string[];
+  session: SessionInfo;
+}
+
+async function rolesOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, userId));
+  return rows.map((r) => r.role).sort();
+}
+
+async function findByMail(db: Db, mail: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(eq(users.mail, mail.toLowerCase())).limit(1);
+  return u;
+}
+
+export async function findUser(db: Db, id: number): Promise<{ user: UserRow; roles: string[] } | null> {
+  const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return u ? { user: u, roles: await rolesOf(db, id) } : null;
+}
+
+/** Refuses when a window already holds `limit` hits. */
+async function guardRate(deps: Deps, key: string, limit: number) {
+  const { count, resetIn } = await deps.limiter.peek(key);
+  if (count >= limit) throw tooMany(resetIn);
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+export async function register(deps: Deps, body: RegisterBody, meta: ClientMeta): Promise<LoggedIn> {
+  const ipKey = `register:ip:${meta.ip}`;
+  await guardRate(deps, ipKey, deps.config.RATE_REGISTER_PER_IP);
+  await deps.limiter.hit(ipKey, deps.config.RATE_WINDOW_SECONDS);
+  if (isCommonPassword(body.password)) throw invalid(danger(MSG.passwordTooCommon));
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      // Serialises first sign-ups, so exactly one first account becomes admin.
+      await tx.execute(sql`select pg_advisory_xact_lock(7311001)`);
+      const [anyone] = await tx.select({ id: users.id }).from(users).limit(1);
+      const [user] = await tx
+        .insert(users)
+        .values({ mail: body.mail, password_hash: passwordHash, language: body.language ?? '' })
+        .returning();
+      const roles: string[] = [];
+      if (!anyone) {
+        await tx.insert(userRoles).values({ user_id: user.id, role: ROLE_ADMIN });
+        roles.push(ROLE_ADMIN);
+      }
+      const session = await createSession(tx, user.id, { ...meta, ttlDays: deps.config.SESSION_TTL_DAYS });
+      return { user: { ...user, last_time: session.createdAt }, roles, session };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw invalid(danger(MSG.mailTaken));
+    throw e;
+  }
+}
+
+export async function login(deps: Deps, body: LoginBody, meta: ClientMeta): Promise<LoggedIn> {
+  const mailKey = `login:mail:${body.mail}`;
+  const ipKey = `login:ip:${meta.ip}`;
+  await guardRate(deps, mailKey, deps.config.RATE_LOGIN_PER_MAIL);
+  await guardRate(deps, ipKey, deps.config.RATE_LOGIN_PER_IP);
+  const user = await findByMail(deps.db, body.mail);
+  let good = false;
+  if (user) good = await verifyPassword(user.password_hash, body.password);
+  else await verifyAgainstNothing(body.password);
+  if (!user || !good) {
+    await deps.limiter.hit(mailKey, deps.config.RATE_WINDOW_SECONDS);
+    await deps.limiter.hit(ipKey, deps.config.RATE_WINDOW_SECONDS);
+    throw invalid(danger(MSG.incorrectCredentials));
+  }
+  if (user.banned_till != null && user.banned_till > nowSeconds()) throw banned();
+  await deps.limiter.clear(mailKey);
+  const session = await createSession(deps.db, user.id, { ...meta, ttlDays: deps.config.SESSION_TTL_DAYS });
+  return { user: { ...user, last_time: session.createdAt }, roles: await rolesOf(deps.db, user.id), session };
+}
+
+export async function changePassword(deps: Deps, caller: CurrentUser & { id: number }, session: SessionInfo, body: ChangePasswordBody) {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, caller.id)).limit(1);
+  if (!user) throw notFound();
+  const fresh = nowSeconds() - session.createdAt <= FRESH_SESSION_SECONDS;
+  if (!fresh && !(body.current_password && (await verifyPassword(user.password_hash, body.current_password)))) {
+    throw invalid(danger(MSG.passwordNotChanged), danger(MSG.currentPasswordWrong));
+  }
+  if (isCommonPassword(body.password)) throw invalid(danger(MSG.passwordTooCommon));
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, user.id));
+    await endUserSessions(tx, user.id, session.id);
+  });
+}
+
+/** Mails a reset code. Answers the same for known and unknown mails. */
+export async function requestReset(deps: Deps, body: ResetRequestBody, meta: ClientMeta) {
+  const ipKey = `reset:ip:${meta.ip}`;
+  await guardRate(deps, ipKey, deps.config.RATE_RESET_PER_IP);
+  const mailKey = `reset:mail:${body.mail}`;
+  const recent = await deps.limiter.peek(mailKey);
+  if (recent.count > 0) throw invalid({ ...danger(MSG.codeSentEarlier), status: 2 });
+  await deps.limiter.hit(ipKey, deps.config.RATE_WINDOW_SECONDS);
+  await deps.limiter.hit(mailKey, RESET_RESEND_SECONDS);
+  const user = await findByMail(deps.db, body.mail);
+  if (!user) return;
+  const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
+  const codeHash = await hashPassword(code);
+  const now = nowSeconds();
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .insert(passwordResets)
+        .values({ user_id: user.id, code_hash: codeHash, created_at: now, expires_at: now + RESET_CODE_TTL_SECONDS, tries: 0 })
+        .onConflictDoUpdate({
+          target: passwordResets.user_id,
+          set: { code_hash: codeHash, created_at: now, expires_at: now + RESET_CODE_TTL_SECONDS, tries: 0 },
+        });
+      // Sent inside the transaction: a mail that cannot be sent leaves no code behind.
+      await deps.mailer.send({
+        to: user.mail,
+        subject: 'Tales: your password reset code',
+        text: [
+          'Someone (hopefully you) asked to reset the password of your Tales account.',
+          '',
+          `Your reset code: ${code}`,
+          '',
+          `It is valid for ${RESET_CODE_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this mail.`,
+          '',
+          'Кто-то (надеемся, вы) запросил сброс пароля вашей учётной записи Tales.',
+          `Код сброса: ${code}. Он действует ${RESET_CODE_TTL_SECONDS / 60} минут.`,
+        ].join('\n'),
+      });
+    });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    deps.log.error({ err: e }, 'reset mail could not be sent');
+    await deps.limiter.clear(mailKey);
+    // The code only (ECONNECTION, EAUTH...): the message would show the mail server's address to anyone.
+    throw invalid(danger(MSG.mailerError, [(e as NodeJS.ErrnoException).code ?? 'unknown']));
+  }
+}
+
+export async function resetWithCode(deps: Deps, body: ResetWithCodeBody, meta: ClientMeta): Promise<LoggedIn> {
+  const incorrect = () => invalid(danger(MSG.resetCodeIncorrect));
+  const user = await findByMail(deps.db, body.mail);
+  if (!user) throw incorrect();
+  const now = nowSeconds();
+  // Each attempt spends one try up front, so concurrent guesses cannot exceed the limit.
+  const [reset] = await deps.db
+    .update(passwordResets)
+    .set({ tries: sql`${passwordResets.tries} + 1` })
+    .where(and(eq(passwordResets.user_id, user.id), lt(passwordResets.tries, RESET_CODE_MAX_TRIES)))
+    .returning();
+  if (!reset || reset.expires_at <= now || !(await verifyPassword(reset.code_hash, body.reset_code))) throw incorrect();
+  if (isCommonPassword(body.password)) throw invalid(danger(MSG.passwordTooCommon));
+  if (user.banned_till != null && user.banned_till > now) throw banned();
+  const passwordHash = await hashPassword(body.password);
+  return deps.db.transaction(async (tx) => {
+    const gone = await tx.delete(passwordResets).where(eq(passwordResets.user_id, user.id)).returning();
+    if (gone.length === 0) throw incorrect(); // used by a concurrent request
+    await tx.update(users).set({ password_hash: passwordHash, is_verified: 1 }).where(eq(users.id, user.id));
+    await endUserSessions(tx, user.id);
+    const session = await createSession(tx, user.id, { ...meta, ttlDays: deps.config.SESSION_TTL_DAYS });
+    return { user: { ...user, last_time: session.createdAt, is_verified: 1 }, roles: await rolesOf(tx, user.id), session };
+  });
+}
+
+export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number) {
+  if (!isLoggedIn(caller)) throw fail(401, MSG.loginFirst);
+  const target = await findUser(deps.db, userId);
+  if (!target) throw notFound();
+  if (!can.deleteUser(caller, userId)) throw forbidden();
+  // Everything the account owns hangs off users with ON DELETE CASCADE: one statement, one transaction.
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+/** Grants or removes a role (admin tools and the command-line tool). */
+export async function setRole(db: Db, userId: number, role: string, on: boolean) {
+  if (on) await db.insert(userRoles).values({ user_id: userId, role }).onConflictDoNothing();
+  else await db.delete(userRoles).where(and(eq(userRoles.user_id, userId), eq(userRoles.role, role)));
+}
+
+/** Bans until a unix time (null lifts the ban); a ban ends every session at once. */
+export async function setBan(db: Db, userId: number, until: number | null) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ banned_till: until }).where(eq(users.id, userId));
+    if (until != null && until > nowSeconds()) await endUserSessions(tx, userId);
+  });
+}
+
+export { findByMail };

@@ -1,0 +1,107 @@
+import { type SQL, and, eq } from 'drizzle-orm';
+import { isLoggedIn, isOwner, isStaff } from '../../../common/abilities';
+import { MSG, danger } from '../../../common/messages';
+import { threadLink } from '../../../common/schemas/conversation';
+import { type Pagination, paginate } from '../../../common/schemas/envelope';
+import type { Tale } from '../../../common/schemas/tale';
+import { tales } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError, forbidden, invalid, needLogin, notFound } from '../../http/errors';
+import { plainText, sanitizeRichText } from '../../html/sanitize';
+import { nowSeconds } from '../auth/sessions';
+import { notify } from '../notifications/service';
+import { type TaleRow, countTales, findTaleRow, insertComment, recountThreads, selectTales, updateCommentBody } from '../tales/queries';
+import { type Caller, assertVisible, getTale, presentRows } from '../tales/service';
+
+/** The comment may be written by this caller under this post (spec section 5, behaviour.md). */
+export function mayComment(caller: Caller, post: Pick<Tale, 'owner_id' | 'is_comment_denied' | 'is_comment_for_owner'>): true | AppError {
+  if (!isLoggedIn(caller)) return needLogin();
+  if (isOwner(caller, post.owner_id) || isStaff(caller)) return true;
+  if (post.is_comment_denied === 1) return new AppError(403, [danger(MSG.commentsClosed)]);
+  if (post.is_comment_for_owner === 1) return new AppError(403, [danger(MSG.commentsOwnerOnly)]);
+  return true;
+}
+
+function cleanBody(html: string): { body: string; bodyTxt: string } {
+  const body = sanitizeRichText(html);
+  const bodyTxt = plainText(body);
+  if (!bodyTxt && !/<(img|video|audio)\b/i.test(body)) throw invalid(danger(MSG.commentEmpty));
+  return { body, bodyTxt };
+}
+
+export async function addComment(deps: Deps, caller: Caller, answerTo: number, html: string): Promise<Tale> {
+  if (!isLoggedIn(caller)) throw needLogin();
+  const parent = await findTaleRow(deps.db, eq(tales.id, answerTo));
+  if (!parent) throw notFound();
+  await assertVisible(deps, caller, parent);
+  let level: number;
+  let post: TaleRow | undefined;
+  if (parent.type === 'POST') {
+    level = 1;
+    post = parent;
+  } else if (parent.level === 1 && parent.root_tale_id != null) {
+    level = 2;
+    post = await findTaleRow(deps.db, eq(tales.id, parent.root_tale_id));
+  } else throw invalid(danger(MSG.replyTooDeep));
+  if (!post) throw notFound();
+  const allowed = mayComment(caller, post);
+  if (allowed !== true) throw allowed;
+  const { body, bodyTxt } = cleanBody(html);
+  const now = nowSeconds();
+  const rootId = post.id;
+  const id = await deps.db.transaction(async (tx) => {
+    const commentId = await insertComment(tx, { ownerId: caller.id, level, rootId, answerTo: parent.id, body, bodyTxt, now });
+    await recountThreads(tx, [parent.id, rootId]);
+    const branch = level === 1 ? commentId : parent.id;
+    const link = threadLink(rootId, commentId, branch);
+    if (level === 2)
+      await notify(tx, { to: parent.owner_id, from: caller.id, taleId: commentId, kind: 'answer', txt: MSG.youAreAnswered, link });
+    // The post's author hears of every comment under it, once, unless already told as the replied-to.
+    if (level === 1 || post.owner_id !== parent.owner_id) {
+      await notify(tx, { to: post.owner_id, from: caller.id, taleId: commentId, kind: 'comment', txt: MSG.youAreCommented, link });
+    }
+    return commentId;
+  });
+  return getTale(deps, caller, String(id));
+}
+
+export async function editComment(deps: Deps, caller: Caller, row: TaleRow, html: string): Promise<Tale> {
+  if (!isLoggedIn(caller)) throw needLogin();
+  if (!(isOwner(caller, row.owner_id) || isStaff(caller))) throw forbidden();
+  const { body, bodyTxt } = cleanBody(html);
+  await updateCommentBody(deps.db, row.id, body, bodyTxt, nowSeconds());
+  return getTale(deps, caller, String(row.id));
+}
+
+/** After a comment is deleted (with its replies), its parent's and post's counters are set again. */
+export async function afterCommentDeleted(db: Deps['db'], row: TaleRow) {
+  if (row.type === 'COMMENT') await recountThreads(db, [row.answer_to_tale_id, row.root_tale_id]);
+}
+
+/**
+ * Direct replies to `answerTo`, oldest first. `page` may be 'last'. `expand` narrows the list to
+ * that one child, which is how a notification link opens one branch.
+ */
+export async function listComments(
+  deps: Deps,
+  caller: Caller,
+  answerTo: number,
+  pageSize: number,
+  page: number | 'last',
+  expand?: number,
+): Promise<{ tales: Tale[]; pagination: Pagination }> {
+  const parent = await findTaleRow(deps.db, eq(tales.id, answerTo));
+  if (!parent) throw notFound();
+  await assertVisible(deps, caller, parent);
+  const conditions: SQL[] = [eq(tales.answer_to_tale_id, answerTo), eq(tales.type, 'COMMENT')];
+  if (expand !== undefined) conditions.push(eq(tales.id, expand));
+  const where = and(...conditions);
+  const rowsTotal = await countTales(deps.db, where);
+  const pagination = paginate(page, pageSize, rowsTotal);
+  const rows = await selectTales(deps.db, where, {
+    order: 'thread',
+    limit: pageSize,
+    offset: (pagination.pageCurrentNumber - 1) * pageSize,
+  });
+  return { tales: await presentRows(deps.db, caller, rows), pagination };
+}

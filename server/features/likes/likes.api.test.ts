@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
+import type { LikeAnswer, Liker } from '../../../common/schemas/conversation';
+import type { Tale } from '../../../common/schemas/tale';
+import { Client, type TestApp, registered, startApp, templatesOf } from '../../test/harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+  await registered(app);
+});
+afterAll(async () => app?.close());
+
+async function post(c: Client, fields: Record<string, unknown> = {}): Promise<Tale> {
+  const d = await c.get<Tale>('/tale/upsert');
+  return (await c.post<Tale>('/tale/upsert', { id: d.body.data.id, header: 'Post', body: '<p>Body</p>', ...fields })).body.data;
+}
+const like = (c: Client, id: number, ref_table = 'tale') =>
+  c.post<LikeAnswer>('/like/process', { ref_table, ref_id: String(id), val: '1', form_id: 'actionProcess' });
+
+describe('likes', () => {
+  it('toggles per user and answers the new count and flag; the tale shows both', async () => {
+    const author = await registered(app);
+    const p = await post(author);
+    const a = await registered(app);
+    const b = await registered(app);
+    expect((await like(a, p.id)).body.data).toEqual({ AmountLikes: 1, CurrentUserLiked: 1 });
+    expect((await like(b, p.id)).body.data).toEqual({ AmountLikes: 2, CurrentUserLiked: 1 });
+    expect((await a.get<Tale>(`/tale/upsert/${p.id}`)).body.data).toMatchObject({ count_like: 2, current_user_liked: 1 });
+    expect((await author.get<Tale>(`/tale/upsert/${p.id}`)).body.data).toMatchObject({ count_like: 2, current_user_liked: 0 });
+    expect((await like(a, p.id)).body.data).toEqual({ AmountLikes: 1, CurrentUserLiked: 0 });
+    const feed = await b.get<{ tale: Tale[] }>(`/tale/feed/10/1?owner=${author.id}`);
+    expect(feed.body.data.tale[0]).toMatchObject({ id: p.id, count_like: 1, current_user_liked: 1 });
+  });
+
+  it('needs login (401), a visible item (404) and a known table', async () => {
+    const author = await registered(app);
+    const p = await post(author);
+    const v = await like(new Client(app.url), p.id);
+    expect(v.status).toBe(401);
+    const draft = await post(author, { is_draft: 1 });
+    expect((await like(await registered(app), draft.id)).status).toBe(404);
+    expect((await like(author, 999999)).status).toBe(404);
+    const bad = await like(author, p.id, 'users');
+    expect(templatesOf(bad)).toEqual([MSG.likeUnknownTable]);
+    expect(bad.body.messages[0].field).toBe('ref_table');
+  });
+
+  it('stays consistent under 20 concurrent clicks from one user', async () => {
+    const author = await registered(app);
+    const p = await post(author);
+    const clicker = await registered(app);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => like(clicker, p.id)));
+    for (const a of answers) expect(a.body.meta.alina_response_success, `${a.status} ${JSON.stringify(a.body.messages)}`).toBe(1);
+    const t = (await clicker.get<Tale>(`/tale/upsert/${p.id}`)).body.data;
+    expect([0, 1]).toContain(t.count_like);
+    expect(t.current_user_liked).toBe(t.count_like);
+    const list = await clicker.get<Liker[]>(`/like/selectlist/10/1/tale/${p.id}`);
+    expect(list.body.data).toHaveLength(t.count_like);
+    // an even number of toggles from a settled state ends where it began
+    const before = t.count_like;
+    await Promise.all(Array.from({ length: 20 }, () => like(clicker, p.id)));
+    expect((await clicker.get<Tale>(`/tale/upsert/${p.id}`)).body.data.count_like).toBe(before);
+  });
+
+  it('lists likers newest first with their names and emblems, paginated in meta.lk', async () => {
+    const author = await registered(app);
+    const p = await post(author);
+    const fans: Awaited<ReturnType<typeof registered>>[] = [];
+    for (let i = 0; i < 12; i++) {
+      const f = await registered(app);
+      await f.post('/auth/profile', { id: f.id, firstname: `Fan${i}`, emblem: `/files/e/${i}.png` });
+      await like(f, p.id);
+      fans.push(f);
+    }
+    const page1 = await new Client(app.url).get<Liker[]>(`/like/selectlist/10/1/tale/${p.id}`);
+    expect(page1.body.meta.lk).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 12, pagesTotal: 2 });
+    expect(page1.body.data[0]).toMatchObject({
+      user_id: fans[11].id,
+      from_firstname: 'Fan11',
+      from_emblem: '/files/e/11.png',
+      from_lastname: '',
+    });
+    const page2 = await new Client(app.url).get<Liker[]>(`/like/selectlist/10/2/tale/${p.id}`);
+    expect(page2.body.data.map((l) => l.from_firstname)).toEqual(['Fan1', 'Fan0']);
+  });
+
+  it('works on comments too', async () => {
+    const author = await registered(app);
+    const p = await post(author);
+    const c = (await author.post<Tale>('/tale/upsert', { answer_to_tale_id: p.id, body: '<p>c</p>' })).body.data;
+    const fan = await registered(app);
+    expect((await like(fan, c.id, 'comment')).body.data).toEqual({ AmountLikes: 1, CurrentUserLiked: 1 });
+  });
+});

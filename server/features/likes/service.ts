@@ -1,0 +1,96 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isLoggedIn } from '../../../common/abilities';
+import { MSG, danger } from '../../../common/messages';
+import { LIKE_TABLES, type LikeAnswer, type LikeBody, type Liker, threadLink } from '../../../common/schemas/conversation';
+import { type Pagination, paginate } from '../../../common/schemas/envelope';
+import type { Db } from '../../db/client';
+import { likes, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { invalid, needLogin, notFound } from '../../http/errors';
+import { notify, withdraw } from '../notifications/service';
+import type { TaleRow } from '../tales/queries';
+import { addToLikeCount } from '../tales/queries';
+import { type Caller, assertVisible, taleRow } from '../tales/service';
+
+async function likedItem(deps: Deps, caller: Caller, refTable: string, refId: number): Promise<TaleRow> {
+  if (!(LIKE_TABLES as readonly string[]).includes(refTable.toLowerCase())) throw invalid(danger(MSG.likeUnknownTable));
+  const row = await taleRow(deps, refId);
+  if (row?.is_submitted !== 1) throw notFound();
+  await assertVisible(deps, caller, row);
+  return row;
+}
+
+/** Where a like notification leads: the post, or the liked comment lit in its branch. */
+function likeLink(row: TaleRow): string {
+  if (row.type === 'POST' || row.root_tale_id == null) return threadLink(row.id);
+  return threadLink(row.root_tale_id, row.id, row.level === 1 ? row.id : (row.answer_to_tale_id ?? row.id));
+}
+
+/**
+ * `val: 1` toggles the caller's like (wire-protocol.md). The unique key and a counter moved by
+ * exactly the rows inserted or deleted keep the count right under concurrent clicks.
+ */
+export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Promise<LikeAnswer> {
+  if (!isLoggedIn(caller)) throw needLogin();
+  const row = await likedItem(deps, caller, body.ref_table, body.ref_id);
+  return deps.db.transaction(async (tx) => {
+    // One user's clicks on one item take turns, so each click flips the state exactly once;
+    // other users' likes of the same item do not wait.
+    await tx.execute(sql`select pg_advisory_xact_lock(${caller.id}::int, ${row.id}::int)`);
+    const inserted = await tx
+      .insert(likes)
+      .values({ user_id: caller.id, tale_id: row.id, created_at: Math.floor(Date.now() / 1000) })
+      .onConflictDoNothing()
+      .returning({ id: likes.id });
+    if (inserted.length) {
+      const count = await addToLikeCount(tx, row.id, 1);
+      await notify(tx, { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like', txt: MSG.youAreLiked, link: likeLink(row) });
+      return { AmountLikes: count, CurrentUserLiked: 1 };
+    }
+    const removed = await tx
+      .delete(likes)
+      .where(and(eq(likes.user_id, caller.id), eq(likes.tale_id, row.id)))
+      .returning({ id: likes.id });
+    const count = await addToLikeCount(tx, row.id, -removed.length);
+    await withdraw(tx, { from: caller.id, taleId: row.id, kind: 'like' });
+    return { AmountLikes: count, CurrentUserLiked: 0 };
+  });
+}
+
+export async function likers(
+  deps: Deps,
+  caller: Caller,
+  refTable: string,
+  refId: number,
+  pageSize: number,
+  page: number | 'last',
+): Promise<{ items: Liker[]; pagination: Pagination }> {
+  const row = await likedItem(deps, caller, refTable, refId);
+  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(likes).where(eq(likes.tale_id, row.id));
+  const pagination = paginate(page, pageSize, n);
+  const items = await deps.db
+    .select({
+      id: likes.id,
+      user_id: likes.user_id,
+      from_emblem: users.emblem,
+      from_firstname: users.firstname,
+      from_lastname: users.lastname,
+      created_at: likes.created_at,
+    })
+    .from(likes)
+    .innerJoin(users, eq(users.id, likes.user_id))
+    .where(eq(likes.tale_id, row.id))
+    .orderBy(desc(likes.created_at), desc(likes.id))
+    .limit(pageSize)
+    .offset((pagination.pageCurrentNumber - 1) * pageSize);
+  return { items, pagination };
+}
+
+/** Which of these tales the user liked (for current_user_liked). */
+export async function likedBy(db: Db, userId: number, taleIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ tale_id: likes.tale_id })
+    .from(likes)
+    .where(and(eq(likes.user_id, userId), inArray(likes.tale_id, taleIds)));
+  return new Set(rows.map((r) => r.tale_id));
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
+import type { Notification } from '../../../common/schemas/conversation';
+import type { Tale } from '../../../common/schemas/tale';
+import { Client, type TestApp, registered, startApp, templatesOf } from '../../test/harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+  await registered(app);
+});
+afterAll(async () => app?.close());
+
+async function post(c: Client): Promise<Tale> {
+  const d = await c.get<Tale>('/tale/upsert');
+  return (await c.post<Tale>('/tale/upsert', { id: d.body.data.id, header: 'Post', body: '<p>Body</p>' })).body.data;
+}
+const comment = async (c: Client, answerTo: number, body = '<p>Hi</p>') =>
+  (await c.post<Tale>('/tale/upsert', { answer_to_tale_id: answerTo, body })).body.data;
+const list = (c: Client, size = 10, page = 1) => c.get<Notification[]>(`/notification/SelectListLatest/${size}/${page}`);
+const like = (c: Client, id: number) => c.post('/like/process', { ref_table: 'tale', ref_id: id, val: 1 });
+
+describe('notification events', () => {
+  it('a comment on your post, a reply to your comment and a like, each once, with links that open the branch', async () => {
+    const a = await registered(app);
+    const b = await registered(app);
+    await b.post('/auth/profile', { id: b.id, firstname: 'Boris', lastname: 'B', emblem: '/files/b.png' });
+    const p = await post(a);
+    const c = await comment(b, p.id);
+    let items = (await list(a)).body.data;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      txt: MSG.youAreCommented,
+      from_id: b.id,
+      from_firstname: 'Boris',
+      from_lastname: 'B',
+      from_emblem: '/files/b.png',
+      is_shown: 0,
+      link: `/tale/upsert/${p.id}?highlight=${c.id}&expand=${c.id}`,
+    });
+    expect(typeof items[0].created_at).toBe('number');
+    const reply = await comment(a, c.id);
+    const forB = (await list(b)).body.data;
+    expect(forB).toHaveLength(1);
+    expect(forB[0]).toMatchObject({
+      txt: MSG.youAreAnswered,
+      from_id: a.id,
+      link: `/tale/upsert/${p.id}?highlight=${reply.id}&expand=${c.id}`,
+    });
+    await like(b, p.id);
+    items = (await list(a)).body.data;
+    expect(items.map((n) => n.txt)).toEqual([MSG.youAreLiked, MSG.youAreCommented]);
+    expect(items[0].link).toBe(`/tale/upsert/${p.id}`);
+    expect((await a.get(`/tale/upsert/${p.id}`)).body.CurrentUser.count_notifications).toBe(2);
+  });
+
+  it('a third person replying under your post tells you and the replied-to, each once', async () => {
+    const a = await registered(app);
+    const b = await registered(app);
+    const c = await registered(app);
+    const p = await post(a);
+    const cb = await comment(b, p.id);
+    await comment(c, cb.id);
+    expect((await list(a)).body.data.map((n) => n.txt)).toEqual([MSG.youAreCommented, MSG.youAreCommented]);
+    expect((await list(b)).body.data.map((n) => n.txt)).toEqual([MSG.youAreAnswered]);
+  });
+
+  it('never for oneself, never for edits, and an unlike takes the like back', async () => {
+    const a = await registered(app);
+    const p = await post(a);
+    const own = await comment(a, p.id);
+    await like(a, p.id);
+    await comment(a, own.id);
+    expect((await list(a)).body.data).toHaveLength(0);
+    const b = await registered(app);
+    const cb = await comment(b, p.id);
+    await b.post(`/tale/upsert/${cb.id}`, { body: '<p>edited</p>' });
+    await a.post(`/tale/upsert/${p.id}`, { header: 'Edited post' });
+    expect((await list(a)).body.data).toHaveLength(1);
+    await like(b, p.id);
+    expect((await list(a)).body.data).toHaveLength(2);
+    await like(b, p.id); // unlike
+    expect((await list(a)).body.data.map((n) => n.txt)).toEqual([MSG.youAreCommented]);
+    await like(b, p.id); // like again: one notification, not two
+    await like(b, p.id);
+    await like(b, p.id);
+    expect((await list(a)).body.data.filter((n) => n.txt === MSG.youAreLiked)).toHaveLength(1);
+  });
+});
+
+describe('the notification list', () => {
+  it('is the caller own, newest first, paginated in meta.notification; mark-shown resets the count', async () => {
+    const a = await registered(app);
+    const p = await post(a);
+    for (let i = 0; i < 12; i++) await comment(await registered(app), p.id);
+    const page1 = await list(a);
+    expect(page1.body.meta.notification).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 12, pagesTotal: 2 });
+    expect(page1.body.CurrentUser.count_notifications).toBe(12);
+    const newest = page1.body.data[0];
+    const marked = await a.get(`/notification/MarkAsShownEarlierThan/${newest.created_at}`);
+    expect(marked.body.CurrentUser.count_notifications).toBe(0);
+    expect((await list(a)).body.data.every((n) => n.is_shown === 1)).toBe(true);
+    await comment(await registered(app), p.id);
+    expect((await a.get('/notification/count')).body.CurrentUser.count_notifications).toBe(1);
+    const other = await registered(app);
+    expect((await list(other)).body.data).toHaveLength(0);
+  });
+
+  it('deletes one (own only: visitor 401, other 403) and all', async () => {
+    const a = await registered(app);
+    const p = await post(a);
+    await comment(await registered(app), p.id);
+    await comment(await registered(app), p.id);
+    const [first] = (await list(a)).body.data;
+    expect((await new Client(app.url).post(`/notification/Delete/${first.id}`, { form_id: 'actionDelete' })).status).toBe(401);
+    const other = await registered(app);
+    const refused = await other.post(`/notification/Delete/${first.id}`, { form_id: 'actionDelete' });
+    expect(refused.status).toBe(403);
+    expect(templatesOf(refused)).toEqual([MSG.accessDenied]);
+    expect((await a.post('/notification/Delete/999999', {})).status).toBe(404);
+    const del = await a.post(`/notification/Delete/${first.id}`, { form_id: 'actionDelete' });
+    expect(del.body.CurrentUser.count_notifications).toBe(1);
+    expect((await list(a)).body.data).toHaveLength(1);
+    expect((await new Client(app.url).post('/notification/Delete', { form_id: 'actionDeleteAll' })).status).toBe(401);
+    const all = await a.post('/notification/Delete', { form_id: 'actionDeleteAll' });
+    expect(all.body.meta.alina_response_success).toBe(1);
+    expect((await list(a)).body.data).toHaveLength(0);
+    expect((await new Client(app.url).get('/notification/SelectListLatest/10/1')).status).toBe(401);
+  });
+});

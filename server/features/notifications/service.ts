@@ -1,0 +1,99 @@
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Notification } from '../../../common/schemas/conversation';
+import { type Pagination, paginate } from '../../../common/schemas/envelope';
+import type { Db } from '../../db/client';
+import { notifications, users } from '../../db/schema';
+import { forbidden, notFound } from '../../http/errors';
+
+export type NotificationKind = 'comment' | 'answer' | 'like';
+
+export interface NotificationEvent {
+  to: number;
+  from: number;
+  taleId: number;
+  kind: NotificationKind;
+  txt: string;
+  link: string;
+}
+
+/** Records an event for its recipient, in the caller's transaction: never to oneself, never twice. */
+export async function notify(db: Db, e: NotificationEvent) {
+  if (e.to === e.from) return;
+  await db
+    .insert(notifications)
+    .values({
+      user_id: e.to,
+      from_id: e.from,
+      tale_id: e.taleId,
+      kind: e.kind,
+      txt: e.txt,
+      link: e.link,
+      created_at: Math.floor(Date.now() / 1000),
+    })
+    .onConflictDoNothing();
+}
+
+/** Takes back the notification of an event that was undone (an unlike). */
+export async function withdraw(db: Db, e: Pick<NotificationEvent, 'from' | 'taleId' | 'kind'>) {
+  await db
+    .delete(notifications)
+    .where(and(eq(notifications.from_id, e.from), eq(notifications.tale_id, e.taleId), eq(notifications.kind, e.kind)));
+}
+
+export async function countUnshown(db: Db, userId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), eq(notifications.is_shown, 0)));
+  return r.n;
+}
+
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  pageSize: number,
+  page: number | 'last',
+): Promise<{ items: Notification[]; pagination: Pagination }> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.user_id, userId));
+  const pagination = paginate(page, pageSize, n);
+  const rows = await db
+    .select({
+      id: notifications.id,
+      from_id: notifications.from_id,
+      from_emblem: users.emblem,
+      from_firstname: users.firstname,
+      from_lastname: users.lastname,
+      created_at: notifications.created_at,
+      txt: notifications.txt,
+      link: notifications.link,
+      is_shown: notifications.is_shown,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.from_id))
+    .where(eq(notifications.user_id, userId))
+    .orderBy(desc(notifications.created_at), desc(notifications.id))
+    .limit(pageSize)
+    .offset((pagination.pageCurrentNumber - 1) * pageSize);
+  return { items: rows, pagination };
+}
+
+export async function markShownUpTo(db: Db, userId: number, createdAt: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ is_shown: 1 })
+    .where(and(eq(notifications.user_id, userId), lte(notifications.created_at, createdAt), eq(notifications.is_shown, 0)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function deleteNotification(db: Db, userId: number, id: number) {
+  const [row] = await db.select({ user_id: notifications.user_id }).from(notifications).where(eq(notifications.id, id)).limit(1);
+  if (!row) throw notFound();
+  if (row.user_id !== userId) throw forbidden();
+  await db.delete(notifications).where(eq(notifications.id, id));
+}
+
+export async function deleteAllNotifications(db: Db, userId: number): Promise<number> {
+  const rows = await db.delete(notifications).where(eq(notifications.user_id, userId)).returning({ id: notifications.id });
+  return rows.length;
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tale } from '../../../common/schemas/tale';
+import { type TestApp, registered, startApp } from '../../test/harness';
+
+let app: TestApp;
+let webDir: string;
+beforeAll(async () => {
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tales-web-'));
+  await fs.writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><title>Tales</title></head><body><div id="root"></div></body></html>',
+  );
+  app = await startApp({
+    WEB_DIR: webDir,
+    PUBLIC_URL: 'https://tales.example.org',
+    MAP_TILE_ATTRIBUTION: '</script><script>alert(1)</script>',
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+async function page(p: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${app.url}${p}`, { headers: { 'user-agent': 'TelegramBot (like TwitterBot)', ...headers } });
+  return { status: res.status, type: res.headers.get('content-type'), html: await res.text() };
+}
+const meta = (html: string, prop: string) => new RegExp(`<meta (?:property|name)="${prop}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('site config', () => {
+  it('hands the web app its runtime settings in the page, unable to break out of the script', async () => {
+    const r = await page('/tale/feed');
+    const json = /<script id="tales-config" type="application\/json">(.*?)<\/script>/.exec(r.html)?.[1];
+    expect(json).toBeTruthy();
+    const cfg = JSON.parse(json as string);
+    expect(cfg).toMatchObject({
+      publicUrl: 'https://tales.example.org',
+      apiPrefix: '/api',
+      map: { tileUrl: expect.stringContaining('{z}') },
+    });
+    expect(cfg.map.tileAttribution).toBe('</script><script>alert(1)</script>');
+    expect(r.html).not.toContain('<script>alert(1)');
+  });
+});
+
+describe('Open Graph', () => {
+  it('renders the tale title, description, image and address into the page for a shared link', async () => {
+    const u = await registered(app);
+    const d = await u.get<Tale>('/tale/upsert');
+    const long = 'Сказка о рыбаке и рыбке. '.repeat(20);
+    const t = (
+      await u.post<Tale>('/tale/upsert', {
+        id: d.body.data.id,
+        header: 'The "Fisherman" & <the> Fish',
+        body: `<p>${long}</p><p><img src="/files/aa/fish.png"></p>`,
+        router_alias: 'fisherman',
+      })
+    ).body.data;
+    for (const p of [`/tale/upsert/${t.id}`, '/fisherman']) {
+      const r = await page(p);
+      expect(r.status).toBe(200);
+      expect(r.type).toContain('text/html');
+      expect(meta(r.html, 'og:title')).toBe('The &quot;Fisherman&quot; &amp; Fish');
+      expect(meta(r.html, 'og:description')?.startsWith('Сказка о рыбаке и рыбке.')).toBe(true);
+      expect(meta(r.html, 'og:description')?.length).toBeLessThanOrEqual(201);
+      expect(meta(r.html, 'og:image')).toBe('https://tales.example.org/files/aa/fish.png');
+      expect(meta(r.html, 'og:url')).toBe('https://tales.example.org/fisherman');
+      expect(meta(r.html, 'twitter:card')).toBe('summary_large_image');
+      expect(r.html).toContain('<title>The &quot;Fisherman&quot; &amp; Fish · Tales</title>');
+      expect(r.html).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('describes nothing a visitor may not see, and serves other app routes the plain page', async () => {
+    const u = await registered(app);
+    const d = await u.get<Tale>('/tale/upsert');
+    await u.post('/tale/upsert', { id: d.body.data.id, header: 'Secret draft', body: '<p>hidden words</p>', is_draft: 1 });
+    const r = await page(`/tale/upsert/${d.body.data.id}`);
+    expect(r.status).toBe(200);
+    expect(r.html).not.toContain('Secret draft');
+    expect(meta(r.html, 'og:title')).toBeUndefined();
+    const feed = await page('/tale/feed?txt=x');
+    expect(feed.html).toContain('<title>Tales</title>');
+    const unknown = await page('/no-such-alias');
+    expect(unknown.status).toBe(200);
+    expect(unknown.html).toContain('<div id="root"></div>');
+  });
+});

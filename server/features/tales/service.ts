@@ -1,0 +1,232 @@
+import { type SQL, and, eq, lte, sql } from 'drizzle-orm';
+import { isAdmin, isLoggedIn, isOwner, isStaff } from '../../../common/abilities';
+import { MSG, danger } from '../../../common/messages';
+import { type Pagination, paginate } from '../../../common/schemas/envelope';
+import { AUTHOR_FLAGS, STAFF_FLAGS, type Tale, type TaleSaveBody, hashtagsOf } from '../../../common/schemas/tale';
+import type { CurrentUser } from '../../../common/schemas/user';
+import type { Db } from '../../db/client';
+import { tales, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type AppError, forbidden, invalid, needLogin, notFound } from '../../http/errors';
+import { plainText, sanitizeRichText } from '../../html/sanitize';
+import { nowSeconds } from '../auth/sessions';
+import { type LikedLookup, type TaleRow, countTales, findTaleRow, presentTale, selectTales } from './queries';
+import { isReservedAlias } from './reserved';
+import { parseSearch, searchDocument } from './search';
+
+export type Caller = CurrentUser;
+
+/** Liked lookups come from the likes feature once it is registered; none before. */
+let likedLookup: LikedLookup = async () => new Set();
+export function setLikedLookup(fn: LikedLookup) {
+  likedLookup = fn;
+}
+
+export async function presentRows(db: Db, caller: Caller, rows: TaleRow[]): Promise<Tale[]> {
+  const liked =
+    isLoggedIn(caller) && rows.length
+      ? await likedLookup(
+          db,
+          caller.id,
+          rows.map((r) => r.id),
+        )
+      : new Set<number>();
+  return rows.map((r) => presentTale(r, liked.has(r.id)));
+}
+
+/** What the public feed shows this caller: saved, non-draft, published posts. */
+function publicPosts(caller: Caller, now: number): SQL {
+  const conditions = [eq(tales.type, 'POST'), eq(tales.is_submitted, 1), eq(tales.is_draft, 0), lte(tales.publish_at, now)];
+  if (!isLoggedIn(caller)) conditions.push(eq(tales.is_for_registered, 0));
+  return and(...conditions) as SQL;
+}
+
+/** A post's visibility to the caller: 'yes', or the status that hides it (401 or 404). */
+export function visibility(
+  caller: Caller,
+  t: Pick<Tale, 'owner_id' | 'is_submitted' | 'is_draft' | 'publish_at' | 'is_for_registered'>,
+  now = nowSeconds(),
+): 'yes' | 401 | 404 {
+  if (isOwner(caller, t.owner_id) || isStaff(caller)) return 'yes';
+  if (t.is_submitted !== 1 || t.is_draft === 1 || t.publish_at > now) return 404;
+  if (t.is_for_registered === 1 && !isLoggedIn(caller)) return 401;
+  return 'yes';
+}
+
+export interface FeedRequest {
+  pageSize: number;
+  page: number | 'last';
+  txt?: string;
+  owner?: number;
+}
+
+export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promise<{ tales: Tale[]; pagination: Pagination }> {
+  const now = nowSeconds();
+  const conditions: SQL[] = [];
+  if (req.owner !== undefined) {
+    if (isOwner(caller, req.owner) || isStaff(caller)) {
+      // The author and staff see the author's drafts and scheduled posts too.
+      conditions.push(eq(tales.type, 'POST'), eq(tales.is_submitted, 1));
+    } else conditions.push(publicPosts(caller, now));
+    conditions.push(eq(tales.owner_id, req.owner));
+  } else conditions.push(publicPosts(caller, now));
+  const search = parseSearch(req.txt);
+  if (search?.tsquery) conditions.push(sql`${tales.search_vector} @@ to_tsquery('simple', ${search.tsquery})`);
+  if (search?.tags.length) conditions.push(sql`${tales.tags} @> ${sql.param(search.tags)}::text[]`);
+  const where = and(...conditions);
+  // 1,000 pages of 10 by default: deeper tales are reached by searching, not by paging.
+  const rowsTotal = await countTales(deps.db, where, deps.config.FEED_COUNT_CAP);
+  const pagination = paginate(req.page, req.pageSize, rowsTotal);
+  const rows = await selectTales(deps.db, where, { limit: req.pageSize, offset: (pagination.pageCurrentNumber - 1) * req.pageSize });
+  return { tales: await presentRows(deps.db, caller, rows), pagination };
+}
+
+/** One tale by id or alias, if the caller may see it. */
+export async function getTale(deps: Deps, caller: Caller, ref: string): Promise<Tale> {
+  const row = await findTaleRow(deps.db, /^\d+$/.test(ref) ? eq(tales.id, Number(ref)) : sql`lower(${tales.router_alias}) = lower(${ref})`);
+  if (!row) throw notFound();
+  await assertVisible(deps, caller, row);
+  const [tale] = await presentRows(deps.db, caller, [row]);
+  return tale;
+}
+
+/** A comment is as visible as the post it hangs under. */
+export async function assertVisible(deps: Deps, caller: Caller, row: TaleRow): Promise<void> {
+  let post: TaleRow | undefined = row;
+  if (row.type === 'COMMENT' && row.root_tale_id != null) post = await findTaleRow(deps.db, eq(tales.id, row.root_tale_id));
+  if (!post) throw notFound();
+  const v = visibility(caller, post);
+  if (v === 401) throw needLogin();
+  if (v === 404) throw notFound();
+}
+
+/** The caller's one unsaved tale, created with the spec's defaults on first call. */
+export async function unsavedTale(deps: Deps, caller: Caller): Promise<Tale> {
+  if (!isLoggedIn(caller)) throw needLogin();
+  const mine = and(eq(tales.owner_id, caller.id), eq(tales.type, 'POST'), eq(tales.is_submitted, 0)) as SQL;
+  let row = await findTaleRow(deps.db, mine);
+  if (!row) {
+    await deps.db.insert(tales).values({ owner_id: caller.id, type: 'POST', is_submitted: 0 }).onConflictDoNothing();
+    row = await findTaleRow(deps.db, mine);
+  }
+  if (!row) throw notFound();
+  return (await presentRows(deps.db, caller, [row]))[0];
+}
+
+/** The stored row of a tale or comment, whoever may see it (callers check). */
+export async function taleRow(deps: Deps, id: number): Promise<TaleRow | undefined> {
+  return findTaleRow(deps.db, eq(tales.id, id));
+}
+
+/** Header is plain text: nothing in it may form a tag, whoever renders it. */
+export function cleanHeader(header: string): string {
+  let s = header;
+  for (let i = 0; i < 5; i++) {
+    const next = s.replace(/<[^>]*>?/g, '');
+    if (next === s) break;
+    s = next;
+  }
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+function aliasError(): AppError {
+  return invalid({ ...danger(MSG.aliasExists), field: 'router_alias' });
+}
+
+/** Saves a post: the caller's own, or any as staff. Only the fields the caller may change are taken. */
+export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): Promise<Tale> {
+  if (!isLoggedIn(caller)) throw needLogin();
+  let existing: TaleRow | undefined;
+  if (body.id !== undefined) {
+    existing = await findTaleRow(deps.db, eq(tales.id, body.id));
+    if (existing?.type !== 'POST') throw notFound();
+    if (!(isOwner(caller, existing.owner_id) || isStaff(caller))) throw forbidden();
+  }
+  const now = nowSeconds();
+  const patch: Partial<typeof tales.$inferInsert> = { updated_at: now, is_submitted: 1 };
+  if (body.header !== undefined) patch.header = cleanHeader(body.header);
+  if (body.body !== undefined) {
+    patch.body = sanitizeRichText(body.body);
+    patch.body_txt = plainText(patch.body);
+  }
+  if (body.body_free !== undefined && isAdmin(caller)) patch.body_free = body.body_free;
+  if (body.publish_at !== undefined) patch.publish_at = body.publish_at;
+  else if (!existing || existing.is_submitted === 0) patch.publish_at = now;
+  if (body.router_alias !== undefined) {
+    const alias = body.router_alias.trim();
+    if (alias && isReservedAlias(alias)) throw invalid(danger(MSG.aliasReserved));
+    patch.router_alias = alias || null;
+  }
+  if (body.iframe !== undefined) patch.iframe = body.iframe;
+  if (body.lang !== undefined) patch.lang = body.lang;
+  if (body.seo_index !== undefined) patch.seo_index = body.seo_index;
+  if (body.geo_is_map_shown !== undefined) patch.geo_is_map_shown = body.geo_is_map_shown;
+  if (body.geo_latitude !== undefined) patch.geo_latitude = body.geo_latitude;
+  if (body.geo_longitude !== undefined) patch.geo_longitude = body.geo_longitude;
+  if (body.geo_zoom !== undefined) patch.geo_zoom = body.geo_zoom;
+  if (body.geo_map_type !== undefined) patch.geo_map_type = body.geo_map_type;
+  for (const f of AUTHOR_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
+  if (isStaff(caller)) for (const f of STAFF_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
+
+  const ownerId = existing?.owner_id ?? caller.id;
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      let taleId: number;
+      if (existing) {
+        await tx.update(tales).set(patch).where(eq(tales.id, existing.id));
+        taleId = existing.id;
+      } else {
+        const [created] = await tx
+          .insert(tales)
+          .values({ ...patch, owner_id: ownerId, type: 'POST' })
+          .returning({ id: tales.id });
+        taleId = created.id;
+      }
+      await refreshSearch(tx, eq(tales.id, taleId));
+      return taleId;
+    });
+    return getTale(deps, caller, String(id));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw aliasError();
+    throw e;
+  }
+}
+
+/** Recomputes search text and hashtags of the matching tales from their stored fields. */
+export async function refreshSearch(db: Db, where: SQL) {
+  const rows = await db
+    .select({ id: tales.id, header: tales.header, body_txt: tales.body_txt, firstname: users.firstname, lastname: users.lastname })
+    .from(tales)
+    .innerJoin(users, eq(users.id, tales.owner_id))
+    .where(where);
+  for (const r of rows) {
+    const doc = searchDocument(r.header, r.body_txt, r.firstname, r.lastname);
+    await db
+      .update(tales)
+      .set({ search_vector: sql`to_tsvector('simple', ${doc})`, tags: hashtagsOf(`${r.header} ${r.body_txt}`) })
+      .where(eq(tales.id, r.id));
+  }
+}
+
+/** After a profile's names change, its tales are found by the new names. */
+export async function refreshAuthorSearch(db: Db, userId: number) {
+  await refreshSearch(db, eq(tales.owner_id, userId));
+}
+
+/** Deletes a tale with everything under it (comments, likes, notifications, files cascade). */
+export async function deleteTale(deps: Deps, caller: Caller, id: number, onDeleted?: (db: Db, row: TaleRow) => Promise<void>) {
+  if (!isLoggedIn(caller)) throw needLogin();
+  const row = await findTaleRow(deps.db, eq(tales.id, id));
+  if (!row) throw notFound();
+  if (!(isOwner(caller, row.owner_id) || isStaff(caller))) throw forbidden();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(tales).where(eq(tales.id, id));
+    if (onDeleted) await onDeleted(tx, row);
+  });
+  return row;
+}

@@ -1,0 +1,407 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
+import type { Pagination } from '../../../common/schemas/envelope';
+import type { Tale } from '../../../common/schemas/tale';
+import { Client, type TestApp, registered, startApp, templatesOf } from '../../test/harness';
+import { setRole } from '../auth/service';
+import { DANGEROUS, XSS_PAYLOADS } from './xss-corpus';
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof registered>>;
+let moderator: Awaited<ReturnType<typeof registered>>;
+beforeAll(async () => {
+  app = await startApp();
+  admin = await registered(app); // first account: admin
+  moderator = await registered(app);
+  await setRole(app.deps.db, moderator.id, 'moderator', true);
+});
+afterAll(async () => app?.close());
+
+const visitor = () => new Client(app.url);
+type Feed = { tale: Tale[] };
+const now = () => Math.floor(Date.now() / 1000);
+
+async function write(c: Client, fields: Record<string, unknown> = {}): Promise<Tale> {
+  const draft = await c.get<Tale>('/tale/upsert');
+  const a = await c.post<Tale>('/tale/upsert', {
+    ...draft.body.data,
+    header: 'A tale',
+    body: '<p>Once upon a time</p>',
+    ...fields,
+    id: draft.body.data.id,
+    form_id: 'actionUpsert',
+  });
+  if (a.body.meta.alina_response_success !== 1) throw new Error(JSON.stringify(a.body.messages));
+  return a.body.data;
+}
+const feed = (c: Client, query = '', size = 100, page: number | 'last' = 1) =>
+  c.get<Feed>(`/tale/feed/${size}/${page}${query ? `?${query}` : ''}`);
+const ids = (a: { body: { data: Feed } }) => a.body.data.tale.map((t) => t.id);
+
+describe('the unsaved tale', () => {
+  it('needs login', async () => {
+    expect((await visitor().get('/tale/upsert')).status).toBe(401);
+  });
+
+  it('is created once with the spec defaults and stays the same until saved', async () => {
+    const u = await registered(app);
+    const a = await u.get<Tale>('/tale/upsert');
+    expect(a.body.data).toMatchObject({
+      is_submitted: 0,
+      type: 'POST',
+      seo_index: 0.1,
+      geo_zoom: 11,
+      geo_map_type: 'map',
+      geo_is_map_shown: 0,
+      owner_id: u.id,
+      header: '',
+      body: '',
+      body_txt: '',
+      level: 0,
+      count_like: 0,
+    });
+    const again = await u.get<Tale>('/tale/upsert');
+    expect(again.body.data.id).toBe(a.body.data.id);
+    await u.post('/tale/upsert', { id: a.body.data.id, header: 'Saved now', body: '<p>x</p>' });
+    const next = await u.get<Tale>('/tale/upsert');
+    expect(next.body.data.id).not.toBe(a.body.data.id);
+    expect(next.body.data.is_submitted).toBe(0);
+  });
+
+  it('is not shown to anyone else, nor in the feed', async () => {
+    const u = await registered(app);
+    const a = await u.get<Tale>('/tale/upsert');
+    expect((await (await registered(app)).get(`/tale/upsert/${a.body.data.id}`)).status).toBe(404);
+    expect(ids(await feed(u, `owner=${u.id}`))).not.toContain(a.body.data.id);
+  });
+});
+
+describe('saving', () => {
+  it('stores every field, sanitises the body, derives body_txt and says Saved', async () => {
+    const u = await registered(app);
+    const t = await write(u, {
+      header: '  Hello   <b>world</b> ',
+      body: '<p>Fish &amp; chips &lt;3 <strong>now</strong></p><p>Second</p>',
+      publish_at: '1700000000',
+      iframe: 'https://www.example.com/embed/1',
+      seo_index: '0.5',
+      geo_is_map_shown: '1',
+      geo_latitude: 55.75,
+      geo_longitude: '37.61',
+      geo_zoom: 14,
+      geo_map_type: 'hybrid',
+      is_adult_denied: 1,
+      is_comment_for_owner: true,
+      is_header_hidden: 1,
+      lang: 'en',
+    });
+    expect(t).toMatchObject({
+      header: 'Hello world',
+      body: '<p>Fish &amp; chips &lt;3 <strong>now</strong></p><p>Second</p>',
+      body_txt: 'Fish & chips <3 now Second',
+      publish_at: 1700000000,
+      iframe: 'https://www.example.com/embed/1',
+      seo_index: 0.5,
+      geo_is_map_shown: 1,
+      geo_latitude: 55.75,
+      geo_longitude: 37.61,
+      geo_zoom: 14,
+      geo_map_type: 'hybrid',
+      is_adult_denied: 1,
+      is_comment_for_owner: 1,
+      is_header_hidden: 1,
+      is_submitted: 1,
+      owner_id: u.id,
+      lang: 'en',
+    });
+    for (const k of ['id', 'publish_at', 'count_like', 'count_files', 'level', 'is_draft', 'geo_zoom'] as const)
+      expect(typeof t[k]).toBe('number');
+    for (const k of ['header', 'body', 'body_txt', 'body_free', 'router_alias', 'owner_firstname'] as const)
+      expect(typeof t[k]).toBe('string');
+  });
+
+  it('ignores what the caller may not change: owner, counters, level, staff flags and free code', async () => {
+    const u = await registered(app);
+    const t = await write(u, {
+      owner_id: admin.id,
+      count_like: 99,
+      level: 2,
+      type: 'POST',
+      is_sticked: 1,
+      is_adv: 1,
+      body_free: '<script>x()</script>',
+    });
+    expect(t).toMatchObject({ owner_id: u.id, count_like: 0, level: 0, is_sticked: 0, is_adv: 0, body_free: '' });
+    const byModerator = await moderator.post<Tale>(`/tale/upsert/${t.id}`, { is_sticked: 1, body_free: '<b>x</b>' });
+    expect(byModerator.body.data).toMatchObject({ is_sticked: 1, body_free: '' });
+    const byAdmin = await admin.post<Tale>(`/tale/upsert/${t.id}`, { body_free: '<div id="free">code</div>' });
+    expect(byAdmin.body.data.body_free).toBe('<div id="free">code</div>');
+    expect(byAdmin.body.data.owner_id).toBe(u.id);
+  });
+
+  it('visitor 401 and another user 403 on save and delete; staff may edit and delete', async () => {
+    const u = await registered(app);
+    const t = await write(u, { header: 'Mine' });
+    const other = await registered(app);
+    for (const [c, status] of [
+      [visitor(), 401],
+      [other, 403],
+    ] as const) {
+      expect((await c.post(`/tale/upsert/${t.id}`, { header: 'Taken' })).status).toBe(status);
+      expect((await c.post('/tale/upsert', { id: t.id, header: 'Taken' })).status).toBe(status);
+      expect((await c.post(`/tale/delete/${t.id}`, { form_id: 'actionDelete' })).status).toBe(status);
+    }
+    expect((await visitor().get<Tale>(`/tale/upsert/${t.id}`)).body.data.header).toBe('Mine');
+    expect((await moderator.post<Tale>(`/tale/upsert/${t.id}`, { header: 'Moderated' })).body.data.header).toBe('Moderated');
+    expect((await moderator.post(`/tale/delete/${t.id}`, {})).body.meta.alina_response_success).toBe(1);
+    expect((await visitor().get(`/tale/upsert/${t.id}`)).status).toBe(404);
+  });
+
+  it('refuses bad values naming each field, and changes nothing', async () => {
+    const u = await registered(app);
+    const t = await write(u, { header: 'Kept' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ header: 'x'.repeat(501) }, 'header'],
+      [{ publish_at: 'tomorrow' }, 'publish_at'],
+      [{ seo_index: 2 }, 'seo_index'],
+      [{ geo_latitude: 91 }, 'geo_latitude'],
+      [{ geo_longitude: -181 }, 'geo_longitude'],
+      [{ geo_zoom: 25 }, 'geo_zoom'],
+      [{ geo_map_type: 'terrain' }, 'geo_map_type'],
+      [{ iframe: 'javascript:alert(1)' }, 'iframe'],
+      [{ router_alias: 'has space' }, 'router_alias'],
+      [{ router_alias: 'tale' }, 'router_alias'],
+      [{ router_alias: '12345' }, 'router_alias'],
+      [{ is_draft: 5 }, 'is_draft'],
+    ];
+    for (const [patch, field] of cases) {
+      const a = await u.post(`/tale/upsert/${t.id}`, { header: 'Changed', ...patch });
+      expect(a.body.meta.alina_response_success, JSON.stringify(patch)).toBe(0);
+      expect(
+        a.body.messages.map((m) => m.field),
+        JSON.stringify(patch),
+      ).toContain(field);
+    }
+    expect((await u.get<Tale>(`/tale/upsert/${t.id}`)).body.data.header).toBe('Kept');
+  });
+
+  it('answers 404 for an unknown tale', async () => {
+    const u = await registered(app);
+    expect((await u.post('/tale/upsert/999999', { header: 'x' })).status).toBe(404);
+    expect((await u.get('/tale/upsert/999999')).status).toBe(404);
+    expect((await u.post('/tale/delete/999999', {})).status).toBe(404);
+  });
+});
+
+describe('router alias', () => {
+  it('opens the tale by alias, is unique whatever the case, and can be cleared', async () => {
+    const u = await registered(app);
+    const alias = `my-Story_${Date.now()}`;
+    const t = await write(u, { router_alias: alias });
+    expect(t.router_alias).toBe(alias);
+    expect((await visitor().get<Tale>(`/tale/upsert/${alias.toLowerCase()}`)).body.data.id).toBe(t.id);
+    const clash = await write(await registered(app)).then((t2) => u.post(`/tale/upsert/${t2.id}`, {}).then(() => t2));
+    const other = await registered(app);
+    const t3 = await write(other);
+    const a = await other.post(`/tale/upsert/${t3.id}`, { router_alias: alias.toUpperCase() });
+    expect(a.body.meta.alina_response_success).toBe(0);
+    expect(templatesOf(a)).toEqual([MSG.aliasExists]);
+    expect(a.body.messages[0].field).toBe('router_alias');
+    expect(clash.id).toBeGreaterThan(0);
+    const cleared = await u.post<Tale>(`/tale/upsert/${t.id}`, { router_alias: '' });
+    expect(cleared.body.data.router_alias).toBe('');
+    expect((await other.post<Tale>(`/tale/upsert/${t3.id}`, { router_alias: alias })).body.data.router_alias).toBe(alias);
+  });
+});
+
+describe('visibility', () => {
+  it('hides drafts and scheduled posts from others and the public feed, but shows them to their owner and staff', async () => {
+    const u = await registered(app);
+    const draft = await write(u, { header: 'Draft one', is_draft: 1 });
+    const scheduled = await write(u, { header: 'Scheduled one', publish_at: now() + 86400 });
+    const published = await write(u, { header: 'Published one' });
+    const other = await registered(app);
+    for (const c of [visitor(), other]) {
+      expect((await c.get(`/tale/upsert/${draft.id}`)).status).toBe(404);
+      expect((await c.get(`/tale/upsert/${scheduled.id}`)).status).toBe(404);
+      const own = ids(await feed(c, `owner=${u.id}`));
+      expect(own).toEqual([published.id]);
+      const all = ids(await feed(c));
+      expect(all).toContain(published.id);
+      expect(all).not.toContain(draft.id);
+      expect(all).not.toContain(scheduled.id);
+    }
+    for (const c of [u, moderator, admin]) {
+      expect((await c.get(`/tale/upsert/${draft.id}`)).status).toBe(200);
+      expect(ids(await feed(c, `owner=${u.id}`)).sort()).toEqual([draft.id, scheduled.id, published.id].sort());
+      expect(ids(await feed(c))).not.toContain(draft.id); // the public feed stays public
+    }
+  });
+
+  it('shows is_for_registered tales only to logged-in readers (visitor 401 on the tale)', async () => {
+    const u = await registered(app);
+    const members = await write(u, { header: 'Members only', is_for_registered: 1 });
+    const a = await visitor().get(`/tale/upsert/${members.id}`);
+    expect(a.status).toBe(401);
+    expect(templatesOf(a)).toEqual([MSG.loginFirst]);
+    expect(ids(await feed(visitor()))).not.toContain(members.id);
+    const other = await registered(app);
+    expect((await other.get(`/tale/upsert/${members.id}`)).status).toBe(200);
+    expect(ids(await feed(other))).toContain(members.id);
+  });
+});
+
+describe('the feed', () => {
+  it('puts sticky tales first, then newest first, and pages with real numbers', async () => {
+    const fresh = await startApp();
+    try {
+      const boss = await registered(fresh);
+      const writer = await registered(fresh);
+      const c = new Client(fresh.url);
+      const made: Tale[] = [];
+      for (let i = 0; i < 25; i++) made.push(await write(writer, { header: `Tale ${i}`, publish_at: 1_600_000_000 + i * 60 }));
+      await boss.post(`/tale/upsert/${made[3].id}`, { is_sticked: 1 });
+      const p1 = await c.get<Feed>('/tale/feed/10/1?isAjax=1');
+      expect(p1.body.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 25, pagesTotal: 3 } satisfies Pagination);
+      expect(p1.body.data.tale[0].id).toBe(made[3].id);
+      expect(p1.body.data.tale.slice(1, 4).map((t) => t.header)).toEqual(['Tale 24', 'Tale 23', 'Tale 22']);
+      const p3 = await c.get<Feed>('/tale/feed/10/3');
+      expect(p3.body.data.tale).toHaveLength(5);
+      expect(p3.body.data.tale.at(-1)?.header).toBe('Tale 0');
+      const past = await c.get<Feed>('/tale/feed/10/99');
+      expect(past.body.meta.tale).toMatchObject({ pageCurrentNumber: 3 });
+      const last = await c.get<Feed>('/tale/feed/10/last');
+      expect(last.body.meta.tale).toMatchObject({ pageCurrentNumber: 3 });
+      const big = await c.get<Feed>('/tale/feed/101/1');
+      expect(big.body.meta.alina_response_success).toBe(0);
+      expect(big.body.messages[0].field).toBe('pageSize');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('finds by words in Russian and English, case-insensitively, by prefix, by author name and by hashtag', async () => {
+    const fresh = await startApp();
+    try {
+      await registered(fresh);
+      const u = await registered(fresh);
+      await u.post('/auth/profile', { id: u.id, firstname: 'Зинаида', lastname: 'Quill' });
+      const ru = await write(u, { header: 'Весенний ЛЕС', body: '<p>Шумит берёзовая роща #весна_2024</p>' });
+      const en = await write(u, { header: 'Autumn Harbour', body: '<p>Ships and gulls #Sea-Life</p>' });
+      const other = await registered(fresh);
+      const third = await write(other, { header: 'Unrelated', body: '<p>Nothing here #sea</p>' });
+      const c = new Client(fresh.url);
+      const q = async (txt: string) => ids(await c.get<Feed>(`/tale/feed/10/1?txt=${encodeURIComponent(txt)}`));
+      expect(await q('лес')).toEqual([ru.id]);
+      expect(await q('ЛЕС весенний')).toEqual([ru.id]);
+      expect(await q('березовая')).toEqual([ru.id]); // ё and е
+      expect(await q('рощ')).toEqual([ru.id]); // prefix while typing
+      expect(await q('harbour')).toEqual([en.id]);
+      expect(await q('GULLS')).toEqual([en.id]);
+      expect(await q('зинаида')).toEqual([en.id, ru.id]);
+      expect(await q('quill ships')).toEqual([en.id]);
+      expect(await q('#весна_2024')).toEqual([ru.id]);
+      expect(await q('#sea-life')).toEqual([en.id]);
+      expect(await q('#sea')).toEqual([third.id]);
+      expect(await q('nomatchatall')).toEqual([]);
+      const none = await c.get<Feed>('/tale/feed/10/1?txt=nomatchatall');
+      expect(none.body.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 0, pagesTotal: 1 });
+      expect(await q("'); drop table tales; --")).toEqual([]);
+      // a rename reaches the search
+      await u.post('/auth/profile', { id: u.id, firstname: 'Евдокия' });
+      expect(await q('зинаида')).toEqual([]);
+      expect(await q('евдокия')).toEqual([en.id, ru.id]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('totals at scale', () => {
+  it('counts exactly up to FEED_COUNT_CAP and reports the cap beyond it, paging within it', async () => {
+    const fresh = await startApp({ FEED_COUNT_CAP: '12' });
+    try {
+      await registered(fresh);
+      const w = await registered(fresh);
+      for (let i = 0; i < 15; i++) await write(w, { header: `Capped ${i}`, publish_at: 1_600_000_000 + i });
+      const c = new Client(fresh.url);
+      const p1 = await c.get<Feed>('/tale/feed/5/1');
+      expect(p1.body.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 5, rowsTotal: 12, pagesTotal: 3 });
+      const past = await c.get<Feed>('/tale/feed/5/9');
+      expect(past.body.meta.tale).toMatchObject({ pageCurrentNumber: 3 });
+      expect(past.body.data.tale.map((t) => t.header)).toEqual(['Capped 4', 'Capped 3', 'Capped 2', 'Capped 1', 'Capped 0']);
+      const few = await c.get<Feed>('/tale/feed/5/1?txt=capped%2014');
+      expect(few.body.meta.tale).toMatchObject({ rowsTotal: 1 });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('delete', () => {
+  it('removes the tale and its alias for everyone', async () => {
+    const u = await registered(app);
+    const alias = `gone-${Date.now()}`;
+    const t = await write(u, { router_alias: alias });
+    const a = await u.post(`/tale/delete/${t.id}`, { form_id: 'actionDelete' });
+    expect(templatesOf(a)).toEqual([MSG.deleted]);
+    expect((await u.get(`/tale/upsert/${t.id}`)).status).toBe(404);
+    expect((await u.get(`/tale/upsert/${alias}`)).status).toBe(404);
+    expect(ids(await feed(u, `owner=${u.id}`))).not.toContain(t.id);
+    const reuse = await write(u, { router_alias: alias });
+    expect(reuse.router_alias).toBe(alias);
+  });
+});
+
+describe('stored XSS', () => {
+  it(`makes ${XSS_PAYLOADS.length} payloads harmless in body and header`, async () => {
+    expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);
+    const u = await registered(app);
+    const draft = await u.get<Tale>('/tale/upsert');
+    for (const payload of XSS_PAYLOADS) {
+      const a = await u.post<Tale>('/tale/upsert', { id: draft.body.data.id, header: `H ${payload}`, body: `<p>ok</p>${payload}` });
+      expect(a.body.meta.alina_response_success).toBe(1);
+      const stored = (await u.get<Tale>(`/tale/upsert/${draft.body.data.id}`)).body.data;
+      for (const bad of DANGEROUS) {
+        expect(stored.body, `${payload} -> ${stored.body}`).not.toMatch(bad);
+      }
+      expect(stored.header, `${payload} -> ${stored.header}`).not.toMatch(/<[a-z!/?]/i);
+      expect(stored.body).toContain('<p>ok</p>');
+    }
+  });
+
+  it('keeps what the editor makes', async () => {
+    const u = await registered(app);
+    const html =
+      '<h2>Title</h2><p style="text-align: center; margin-left: 20%">Centred <span style="color: #ff0000; background-color: #ffff00; font-size: 18px">marked</span> <u>u</u> <s>s</s> <sub>2</sub><sup>3</sup> <code>c</code></p>' +
+      '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label><input type="checkbox" checked="checked"></label><div><p>done</p></div></li></ul>' +
+      '<pre><code class="language-js">let x = 1;</code></pre><table><tbody><tr><th>h</th></tr><tr><td>d</td></tr></tbody></table>' +
+      '<p><a href="https://example.com" target="_blank">link</a> <img src="https://example.com/a.png" alt="a"></p><video controls src="https://example.com/v.mp4"></video><audio controls src="/files/a/b.mp3"></audio>';
+    const t = await write(u, { body: html });
+    for (const piece of [
+      '<h2>',
+      'text-align:center',
+      'margin-left:20%',
+      'color:#ff0000',
+      'background-color:#ffff00',
+      'font-size:18px',
+      '<u>',
+      '<s>',
+      '<sub>',
+      '<sup>',
+      'data-type="taskList"',
+      'data-checked="true"',
+      'type="checkbox"',
+      'class="language-js"',
+      '<table>',
+      '<th>',
+      'rel="noopener nofollow ugc"',
+      'target="_blank"',
+      '<img src="https://example.com/a.png"',
+      '<video controls',
+      '<audio controls src="/files/a/b.mp3"',
+    ]) {
+      expect(t.body.replace(/: /g, ':')).toContain(piece);
+    }
+  });
+});

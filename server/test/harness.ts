@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { REQUESTED_WITH } from '../../common/constants';
+import type { Envelope } from '../../common/schemas/envelope';
+import { type BuiltApp, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+
+export const DB_KIND = process.env.TALES_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, empty database for one test file: in-memory PGlite, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (DB_KIND === 'pglite') {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
+  const name = `tales_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolMax: 5, pgliteDir: '' });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp extends BuiltApp {
+  url: string;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database and listens on a free loopback port. */
+export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tales-test-'));
+  // Generous sign-up and reset limits: a test file makes many accounts from one address.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    RATE_REGISTER_PER_IP: '100000',
+    RATE_RESET_PER_IP: '100000',
+    RATE_LOGIN_PER_IP: '100000',
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  const built = await buildApp(config, { database });
+  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    ...built,
+    url: address,
+    config,
+    dataDir,
+    async close() {
+      await built.app.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  /** Raw body with its content type, for body-parsing tests. */
+  raw?: { body: string | FormData | URLSearchParams; contentType?: string };
+  headers?: Record<string, string>;
+  /** Leave out x-requested-with. */
+  noRequestedWith?: boolean;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: Envelope<T>;
+}
+
+/** A client as a browser would be: it keeps the token the server hands it. */
+export class Client {
+  token: string | null = null;
+  uid: number | null = null;
+
+  constructor(private base: string) {}
+
+  async call<T = unknown>(apiPath: string, opts: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (!opts.noRequestedWith) headers['x-requested-with'] = REQUESTED_WITH;
+    if (this.token) headers.token = this.token;
+    if (this.uid != null) headers.uid = String(this.uid);
+    let body: BodyInit | undefined;
+    if (opts.raw) {
+      body = opts.raw.body;
+      if (opts.raw.contentType) headers['content-type'] = opts.raw.contentType;
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const method = opts.method ?? (body !== undefined ? 'POST' : 'GET');
+    const res = await fetch(`${this.base}/api${apiPath}${apiPath.includes('?') ? '&' : '?'}isAjax=1`, { method, headers, body });
+    const text = await res.text();
+    let parsed: Envelope<T>;
+    try {
+      parsed = JSON.parse(text) as Envelope<T>;
+    } catch {
+      throw new Error(`Not JSON (${res.status}): ${text.slice(0, 200)}`);
+    }
+    if (parsed.CurrentUser) {
+      this.token = parsed.CurrentUser.token;
+      this.uid = parsed.CurrentUser.id;
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  }
+
+  post<T = unknown>(apiPath: string, body: unknown = {}, opts: Omit<CallOptions, 'body'> = {}) {
+    return this.call<T>(apiPath, { ...opts, body, method: 'POST' });
+  }
+
+  get<T = unknown>(apiPath: string, opts: CallOptions = {}) {
+    return this.call<T>(apiPath, { ...opts, method: 'GET' });
+  }
+}
+
+export const templatesOf = (a: Answer) => a.body.messages.map((m) => m.templateString);
+
+let counter = 0;
+export const uniqueMail = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${++counter}@example.com`;
+export const GOOD_PASSWORD = 'violet-harbour-7391';
+
+/** Registers a user and returns a client logged in as them. */
+export async function registered(app: TestApp, mail = uniqueMail()): Promise<Client & { mail: string; id: number }> {
+  const c = new Client(app.url);
+  const a = await c.post('/auth/register', { mail, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, form_id: 'actionRegister' });
+  if (a.body.meta.alina_response_success !== 1) throw new Error(`register failed: ${JSON.stringify(a.body.messages)}`);
+  return Object.assign(c, { mail, id: a.body.CurrentUser.id as number });
+}
+
+/** The newest mail written to the data folder, and the reset code in it. */
+export async function lastMail(app: TestApp): Promise<{ text: string; code: string | undefined }> {
+  const dir = path.join(app.dataDir, 'mail');
+  const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  const text = await fs.readFile(path.join(dir, files[files.length - 1]), 'utf8');
+  return { text, code: /reset code: (\d{8})/i.exec(text)?.[1] };
+}

@@ -1,0 +1,139 @@
+import { REQUESTED_WITH } from '../../../common/constants';
+import { danger, type Message, MSG } from '../../../common/messages';
+import type { Envelope } from '../../../common/schemas/envelope';
+import { getCurrentUser, setCurrentUser } from '../lib/currentUser';
+import { requestEnded, requestStarted } from '../lib/inFlight';
+import { pushMessages } from '../lib/messageQueue';
+
+/** Where the API lives (wire protocol: one prefix, default /api). */
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'DELETE';
+  /** A JSON body (plain object) or a multipart body. */
+  body?: object | FormData;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+/** A call that did not end in an envelope with HTTP 200. Its messages are already on screen. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly envelope: Envelope | null;
+  constructor(status: number, envelope: Envelope | null, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.envelope = envelope;
+  }
+}
+
+function isEnvelope(v: unknown): v is Envelope {
+  return typeof v === 'object' && v !== null && 'meta' in v && typeof v.meta === 'object' && v.meta !== null;
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null) params.set(k, String(v));
+  }
+  params.set('isAjax', '1');
+  return `${API_BASE}${path}?${params.toString()}`;
+}
+
+function buildHeaders(isJson: boolean): Headers {
+  const headers = new Headers({ 'x-requested-with': REQUESTED_WITH, fgp: navigator.userAgent });
+  const user = getCurrentUser();
+  if (user.id != null && user.token) {
+    headers.set('uid', String(user.id));
+    headers.set('token', user.token);
+  }
+  if (isJson) headers.set('content-type', 'application/json');
+  return headers;
+}
+
+/** The words of an HTML page, one space between elements; scripts and styles left out. */
+function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const el of doc.querySelectorAll('script, style, noscript, template')) el.remove();
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  const parts: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) parts.push(node.textContent ?? '');
+  return parts.join(' ');
+}
+
+/** A text or HTML body is shown as a danger message; its markup is never rendered. */
+function textBodyMessage(body: string): Message | null {
+  const text = /<[a-z!/][\s\S]*>/i.test(body) ? htmlToText(body) : body;
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean ? danger(clean.length > 1000 ? `${clean.slice(0, 1000)}…` : clean) : null;
+}
+
+function collectMessages(env: Envelope): Message[] {
+  const list = [...(Array.isArray(env.messages) ? env.messages : [])];
+  if (Array.isArray(env.messages_admin)) list.push(...env.messages_admin);
+  return list;
+}
+
+/**
+ * The one way the app talks to the server: adds the headers of the wire protocol, counts the
+ * request for the spinner, queues every message for the modal, keeps CurrentUser in step, and
+ * turns a non-200 or unreadable answer into the client errors of spec section 8.
+ * Resolves with the envelope of every HTTP 200 answer, also when alina_response_success is 0.
+ */
+export async function apiFetch<T = unknown>(path: string, req: ApiRequest = {}): Promise<Envelope<T>> {
+  const isForm = typeof FormData !== 'undefined' && req.body instanceof FormData;
+  const init: RequestInit = {
+    method: req.method ?? (req.body ? 'POST' : 'GET'),
+    headers: buildHeaders(req.body !== undefined && !isForm),
+    credentials: 'include',
+    signal: req.signal,
+  };
+  if (req.body !== undefined) init.body = isForm ? (req.body as FormData) : JSON.stringify(req.body);
+
+  requestStarted();
+  try {
+    let res: Response;
+    let raw: string;
+    try {
+      res = await fetch(buildUrl(path, req.query), init);
+      raw = await res.text();
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      pushMessages([danger(MSG.unexpectedError)]);
+      throw new ApiError(0, null, MSG.unexpectedError);
+    }
+
+    let parsed: unknown = null;
+    let isJson = false;
+    try {
+      parsed = JSON.parse(raw);
+      isJson = true;
+    } catch {
+      // not JSON: handled below as a text body
+    }
+    const envelope = isJson && isEnvelope(parsed) ? (parsed as Envelope<T>) : null;
+    if (envelope && 'CurrentUser' in envelope) setCurrentUser(envelope.CurrentUser);
+
+    const queued: Message[] = [];
+    if (!res.ok) queued.push(danger(MSG.serverErrorStatus, [res.status]));
+    if (envelope) queued.push(...collectMessages(envelope));
+    else if (!isJson) {
+      const m = textBodyMessage(raw);
+      if (m) queued.push(m);
+    }
+    if (!envelope && res.ok) queued.push(danger(MSG.responseNotSuccess));
+    pushMessages(queued);
+
+    if (!res.ok || !envelope) {
+      throw new ApiError(res.status, envelope, envelope ? `HTTP ${res.status}` : 'Unreadable response');
+    }
+    return envelope;
+  } finally {
+    requestEnded();
+  }
+}
+
+export const isSuccess = (env: Envelope | null | undefined): boolean => env?.meta.alina_response_success === 1;

@@ -1,0 +1,57 @@
+import { Suspense, useEffect } from 'react';
+import { Container, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './Footer';
+import { isInIframe, useIframeAutoHeight } from './iframe';
+import { MainNavbar } from './MainNavbar';
+import { MessageModal } from './MessageModal';
+import { SpinnerOverlay } from './SpinnerOverlay';
+import { useFullScreenToggle } from './useFullScreenToggle';
+import { useNotificationPolling } from '../../features/notifications/hooks/useNotificationPolling';
+
+const inIframe = isInIframe();
+
+function RouteFallback() {
+  const { t } = useTranslation();
+  return (
+    <div className="d-flex justify-content-center py-5">
+      <Spinner animation="border" role="status">
+        <span className="visually-hidden">{t('common.loading')}</span>
+      </Spinner>
+    </div>
+  );
+}
+
+export function Layout() {
+  const { t } = useTranslation();
+  const fullScreen = useFullScreenToggle();
+  const chromeHidden = inIframe || fullScreen;
+  useIframeAutoHeight(inIframe);
+  useNotificationPolling();
+
+  useEffect(() => {
+    document.title = t('app.title');
+  }, [t]);
+
+  return (
+    <div
+      // in a frame the page must not fill the viewport: the frame is sized to the page, and 100vh would grow with it
+      className={`tales-app d-flex flex-column${inIframe ? '' : ' min-vh-100'}`}
+      data-fullscreen={fullScreen ? '1' : '0'}
+    >
+      {!chromeHidden && <MainNavbar />}
+      <main className="flex-grow-1">
+        <Container className={chromeHidden ? 'pt-3' : undefined}>
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </main>
+      {!chromeHidden && <Footer />}
+      <MessageModal />
+      <SpinnerOverlay />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+
+export const IFRAME_EXTRA_HEIGHT = 100;
+export const IFRAME_RESIZE_DEBOUNCE_MS = 300;
+
+/** Is the app running inside a frame of another page? */
+export function isInIframe(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    // a cross-origin top throws on access: we are framed
+    return true;
+  }
+}
+
+function documentHeight(): number {
+  const { body, documentElement: html } = document;
+  return Math.max(body.scrollHeight, body.offsetHeight, html.scrollHeight, html.offsetHeight);
+}
+
+/**
+ * Inside an iframe the page sizes its frame to its own height plus 100px (spec section 2):
+ * directly when the parent is same-origin, and by postMessage for a parent that listens.
+ * Recalculated 300ms after the last resize or DOM change.
+ */
+export function useIframeAutoHeight(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastHeight = -1;
+    const apply = () => {
+      const height = documentHeight() + IFRAME_EXTRA_HEIGHT;
+      if (height === lastHeight) return;
+      lastHeight = height;
+      try {
+        // the frame element lives in the parent's realm, so `instanceof HTMLElement` would say no
+        const frame = window.frameElement as HTMLElement | null;
+        if (frame?.style) frame.style.height = `${height}px`;
+      } catch {
+        // cross-origin parent: only the message below reaches it
+      }
+      window.parent.postMessage({ type: 'tales:height', height }, '*');
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(apply, IFRAME_RESIZE_DEBOUNCE_MS);
+    };
+    const resizeObserver = new ResizeObserver(schedule);
+    resizeObserver.observe(document.body);
+    const mutationObserver = new MutationObserver(schedule);
+    mutationObserver.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+    window.addEventListener('resize', schedule);
+    window.addEventListener('load', schedule);
+    apply();
+    return () => {
+      clearTimeout(timer);
+      resizeObserver.disconnect();
+      mutationObserver.disconnect();
+      window.removeEventListener('resize', schedule);
+      window.removeEventListener('load', schedule);
+    };
+  }, [enabled]);
+}

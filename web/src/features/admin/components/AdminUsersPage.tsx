@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { can } from '../../../../../common/abilities';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type RoleName } from '../../../../../common/constants';
+import type { AdminUser } from '../../../../../common/schemas/admin';
+import { useCurrentUser } from '../../../lib/currentUser';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { Paginator } from '../../../ui/Paginator';
+import { useDeleteUser } from '../api/deleteUser';
+import { useAdminUsers } from '../api/getAdminUsers';
+import { useSetUserBan } from '../api/setUserBan';
+import { useSetUserRole } from '../api/setUserRole';
+import { ADMIN_NAMESPACE } from '../i18n';
+import { AdminPage } from './AdminPage';
+import { AdminUserRow } from './AdminUserRow';
+import { BanDialog } from './BanDialog';
+
+const positiveInt = (s: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+  const n = Number(s);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+};
+
+type Deleting = { user: AdminUser; step: 'first' | 'second' } | null;
+
+/** /admin/users (admins): users with roles and bans; the address keeps pageSize, pageCurrentNumber and txt. */
+export default function AdminUsersPage() {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const { t: tApp } = useTranslation();
+  const me = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const pageSize = positiveInt(params.get('pageSize'), PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
+  const page = positiveInt(params.get('pageCurrentNumber'), 1);
+  const txt = params.get('txt') ?? '';
+  const [draft, setDraft] = useState(txt);
+  useEffect(() => setDraft(txt), [txt]);
+
+  const users = useAdminUsers(pageSize, page, txt, can.manageUsers(me));
+  const roleMutation = useSetUserRole();
+  const banMutation = useSetUserBan();
+  const deleteMutation = useDeleteUser();
+  const [banning, setBanning] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<Deleting>(null);
+  const busy = roleMutation.isPending || banMutation.isPending || deleteMutation.isPending;
+
+  const go = (next: { page?: number; txt?: string }) => {
+    const p = new URLSearchParams(params);
+    p.set('pageSize', String(pageSize));
+    p.set('pageCurrentNumber', String(next.page ?? page));
+    const text = next.txt ?? txt;
+    if (text) p.set('txt', text);
+    else p.delete('txt');
+    setParams(p);
+  };
+  const ignore = () => {
+    // the fetch wrapper has shown why
+  };
+
+  const list = users.data?.users ?? [];
+  const pagination = users.data?.pagination ?? null;
+
+  return (
+    <AdminPage title={t('users.title')} intro={t('users.intro')} allowed={can.manageUsers}>
+      <Form
+        role="search"
+        className="mb-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ page: 1, txt: draft.trim() });
+        }}
+      >
+        <InputGroup>
+          <Form.Control
+            type="search"
+            placeholder={t('users.searchPlaceholder')}
+            aria-label={t('users.search')}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <Button type="submit">{t('users.search')}</Button>
+          <Button
+            variant="outline-secondary"
+            onClick={() => {
+              setDraft('');
+              go({ page: 1, txt: '' });
+            }}
+            disabled={!txt && !draft}
+          >
+            {t('users.clear')}
+          </Button>
+        </InputGroup>
+      </Form>
+      {pagination && (
+        <p className="small text-body-secondary mb-2" data-testid="users-total">
+          {t('users.total', { count: pagination.rowsTotal })}
+        </p>
+      )}
+      {pagination && <Paginator pagination={pagination} onPage={(p) => go({ page: p })} className="mb-2" />}
+      {users.isPending ? (
+        <div className="py-4 text-center">
+          <Spinner animation="border" role="status">
+            <span className="visually-hidden">{t('loading')}</span>
+          </Spinner>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="text-body-secondary">{txt ? t('users.noneFound', { txt }) : t('users.none')}</p>
+      ) : (
+        <Table responsive hover className="align-middle" data-testid="users-table">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t('users.user')}</th>
+              <th>{t('users.roles')}</th>
+              <th>{t('users.created')}</th>
+              <th>{t('users.state')}</th>
+              <th>
+                <span className="visually-hidden">{t('users.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((u) => (
+              <AdminUserRow
+                key={u.id}
+                user={u}
+                isSelf={u.id === me.id}
+                busy={busy}
+                onRole={(user, role: RoleName, on) => roleMutation.mutateAsync({ id: user.id, role, on }).catch(ignore)}
+                onBan={setBanning}
+                onLift={(user) => banMutation.mutateAsync({ id: user.id, bannedTill: null }).catch(ignore)}
+                onDelete={(user) => setDeleting({ user, step: 'first' })}
+              />
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {pagination && <Paginator pagination={pagination} onPage={(p) => go({ page: p })} className="mt-2" />}
+
+      <BanDialog
+        user={banning}
+        onCancel={() => setBanning(null)}
+        onBan={(user, till) => {
+          setBanning(null);
+          banMutation.mutateAsync({ id: user.id, bannedTill: till }).catch(ignore);
+        }}
+      />
+      {/* one dialog whose question changes, so the second never stacks on the first */}
+      <ConfirmDialog
+        show={deleting != null}
+        title={deleting ? t('users.deleteTitle', { user: deleting.user.mail }) : undefined}
+        body={deleting?.step === 'second' ? tApp('confirm.reallySure') : tApp('confirm.sure')}
+        confirmLabel={deleting?.step === 'second' ? t('users.deleteForever') : t('users.delete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          if (deleting.step === 'first') {
+            setDeleting({ ...deleting, step: 'second' });
+            return;
+          }
+          setDeleting(null);
+          deleteMutation.mutateAsync(deleting.user.id).catch(ignore);
+        }}
+      />
+    </AdminPage>
+  );
+}

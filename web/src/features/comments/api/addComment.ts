@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Tale } from '../../../../../common/schemas/tale';
+import { apiFetch, isSuccess } from '../../../api/client';
+import { afterThreadChange, type ThreadPlace } from './threadCache';
+
+export interface NewComment {
+  /** The post (a comment at level 1) or the level-1 comment (a reply at level 2). */
+  answerTo: number;
+  body: string;
+}
+
+/** POST /tale/upsert without id: the server derives level, root and type from the parent; data is the new comment. */
+export const addComment = ({ answerTo, body }: NewComment) =>
+  apiFetch<Tale>('/tale/upsert', {
+    method: 'POST',
+    body: { answer_to_tale_id: answerTo, type: 'COMMENT', body, form_id: 'actionCommentAdd' },
+  });
+
+export function useAddComment(place: ThreadPlace) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addComment,
+    onSuccess: async (env) => {
+      // the new comment is the newest: the list goes back to its last page, where it is
+      if (isSuccess(env)) await afterThreadChange(queryClient, place, { reset: true });
+    },
+  });
+}

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isOwner, isStaff } from '../../../../../common/abilities';
+import { appRoutes } from '../../../../../common/routes';
+import type { Tale } from '../../../../../common/schemas/tale';
+import { isSuccess } from '../../../api/client';
+import { useCurrentUser } from '../../../lib/currentUser';
+import { formatDate } from '../../../lib/dates';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { UserAvatar } from '../../../ui/UserAvatar';
+import { LikeButton } from '../../likes/components/LikeButton';
+import { useDeleteComment } from '../api/deleteComment';
+import { useEditComment } from '../api/editComment';
+import type { ThreadPlace } from '../api/threadCache';
+import { COMMENTS_NAMESPACE } from '../i18n';
+import { CommentForm } from './CommentForm';
+import { CommentsBlock } from './CommentsBlock';
+
+interface CommentItemProps {
+  comment: Tale;
+  /** The post the thread belongs to (its owner and flags decide who may reply). */
+  post: Tale | null;
+  place: ThreadPlace;
+  highlighted: boolean;
+}
+
+/** One comment: author, date, body, like, edit and delete for its owner and staff, and its replies. */
+export function CommentItem({ comment, post, place, highlighted }: CommentItemProps) {
+  const { t, i18n } = useTranslation(COMMENTS_NAMESPACE);
+  const user = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const edit = useEditComment(place);
+  const remove = useDeleteComment(place);
+  const ref = useRef<HTMLDivElement>(null);
+
+  // a notification link leads here: bring the comment into view once
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+
+  const mayChange = isOwner(user, comment.owner_id) || isStaff(user);
+  const name = `${comment.owner_firstname} ${comment.owner_lastname}`.trim() || `${t('author')} #${comment.owner_id}`;
+  const profile = appRoutes.profileOf(comment.owner_id);
+
+  return (
+    <article
+      id={`comment-${comment.id}`}
+      className="tales-comment py-2"
+      data-testid="comment"
+      data-comment-id={comment.id}
+      data-highlighted={highlighted ? '1' : undefined}
+    >
+      {/* only the comment itself is lit, not the replies under it */}
+      <div ref={ref} className={`tales-comment-main d-flex gap-2${highlighted ? ' tales-comment-highlight' : ''}`}>
+        <Link to={profile} className="flex-shrink-0" tabIndex={-1} aria-hidden="true">
+          <UserAvatar src={comment.owner_emblem} size={comment.level > 1 ? 32 : 40} />
+        </Link>
+        <div className="flex-grow-1 min-w-0">
+          <header className="d-flex flex-wrap align-items-baseline gap-2 small">
+            <Link to={profile} className="fw-semibold text-break text-decoration-none" data-testid="comment-author">
+              {name}
+            </Link>
+            <time className="text-body-secondary" dateTime={new Date((comment.publish_at || comment.created_at) * 1000).toISOString()}>
+              {formatDate(comment.publish_at || comment.created_at, i18n.language, { withTime: true })}
+            </time>
+          </header>
+          {editing ? (
+            <CommentForm
+              initial={comment.body}
+              label={t('editing')}
+              submitLabel={t('save')}
+              pending={edit.isPending}
+              testId="comment-edit-form"
+              onCancel={() => setEditing(false)}
+              onSubmit={async (body) => {
+                const env = await edit.mutateAsync({ id: comment.id, body }).catch(() => null);
+                const ok = isSuccess(env);
+                if (ok) setEditing(false);
+                return ok;
+              }}
+            />
+          ) : (
+            <div
+              className="tales-rich-text tales-comment-body text-break"
+              data-testid="comment-body"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised by the server against the editor's allowlist
+              dangerouslySetInnerHTML={{ __html: comment.body }}
+            />
+          )}
+          <div className="d-flex flex-wrap align-items-center gap-1 mt-1">
+            <LikeButton tale={comment} />
+            {mayChange && !editing && (
+              <>
+                <Button size="sm" variant="link" className="py-0 px-1" onClick={() => setEditing(true)}>
+                  {t('edit')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="link"
+                  className="py-0 px-1 link-danger"
+                  disabled={remove.isPending}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t('delete')}
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+      {comment.level === 1 && (
+        <div className="tales-comment-thread">
+          <CommentsBlock tale={comment} post={post} />
+        </div>
+      )}
+      <ConfirmDialog
+        show={confirming}
+        title={t('deleteTitle')}
+        body={t('sure')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          remove.mutate(comment.id);
+        }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Tale } from '../../../../../common/schemas/tale';
+import '../../../ui/RichTextEditor/content.css';
+import './comments.css';
+import { CommentsBlock } from './CommentsBlock';
+
+/**
+ * The comments block under a tale (level 0) or under a level-1 comment (its replies). Levels 2
+ * and deeper have none (spec section 4). Reads `expand` and `highlight` from the address itself.
+ */
+export function Comments({ tale }: { tale: Tale }) {
+  if (tale.level >= 2) return null;
+  return <CommentsBlock tale={tale} post={tale.level === 0 ? tale : null} />;
+}

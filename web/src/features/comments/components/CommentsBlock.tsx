@@ -1,0 +1,200 @@
+import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isLoggedIn, isOwner, isStaff } from '../../../../../common/abilities';
+import { appRoutes } from '../../../../../common/routes';
+import type { Tale } from '../../../../../common/schemas/tale';
+import { isSuccess } from '../../../api/client';
+import { useCurrentUser } from '../../../lib/currentUser';
+import { Paginator } from '../../../ui/Paginator';
+import { useAddComment } from '../api/addComment';
+import { type CommentsStart, useCommentPages } from '../api/getComments';
+import { useThreadTale } from '../api/getTale';
+import type { ThreadPlace } from '../api/threadCache';
+import { useThreadParams } from '../hooks/useThreadParams';
+import { COMMENTS_NAMESPACE, registerCommentsStrings } from '../i18n';
+import { CommentForm } from './CommentForm';
+import { CommentItem } from './CommentItem';
+
+/** Spec section 5: logged in, and the post's owner or staff, or a post open to everyone's comments. */
+function mayComment(user: ReturnType<typeof useCurrentUser>, post: Tale | null): boolean {
+  if (!isLoggedIn(user) || !post) return false;
+  if (isOwner(user, post.owner_id) || isStaff(user)) return true;
+  return post.is_comment_for_owner !== 1 && post.is_comment_denied !== 1;
+}
+
+/**
+ * The collapsible list of direct replies to `tale`: the comments of a post, or the replies to a
+ * level-1 comment. It opens at the newest page; 'Earlier comments' prepends the page before the
+ * first one shown, the paginator's 'More' appends the page after the last one shown, a page number
+ * shows that page alone, and 'All' shows everything.
+ */
+export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null }) {
+  const { t, i18n } = useTranslation(COMMENTS_NAMESPACE);
+  registerCommentsStrings(i18n);
+  const user = useCurrentUser();
+  const listId = useId();
+  const { expand, highlight, showAll } = useThreadParams();
+
+  const isPostBlock = tale.level === 0;
+  const isOpenedBranch = !isPostBlock && expand === tale.id;
+  // a notification link narrows the post's list to one branch
+  const narrowTo = isPostBlock ? expand : null;
+  // the lit reply may be on any page of its branch, so that branch is shown whole
+  const firstStart: CommentsStart = isOpenedBranch && highlight != null && highlight !== tale.id ? 'all' : 'last';
+
+  const [open, setOpen] = useState(isPostBlock || isOpenedBranch);
+  const [start, setStart] = useState<CommentsStart>(firstStart);
+  const [seen, setSeen] = useState({ expand, highlight });
+  if (seen.expand !== expand || seen.highlight !== highlight) {
+    // another notification link (or 'Show all comments') while the page stays: start again
+    setSeen({ expand, highlight });
+    setStart(firstStart);
+    if (isOpenedBranch) setOpen(true);
+  }
+
+  const rootId = isPostBlock ? tale.id : (tale.root_tale_id ?? tale.answer_to_tale_id ?? tale.id);
+  // a replies block shown without its post reads the post for its rules
+  const loadedPost = useThreadTale(post ? null : rootId, !post).data ?? null;
+  const rootPost = post ?? loadedPost;
+  // the post read again after our own writes, for an exact comment count
+  const freshPost = useThreadTale(isPostBlock ? tale.id : null).data ?? null;
+
+  const pages = useCommentPages({ parentId: tale.id, expand: narrowTo, start, enabled: open });
+  const loaded = pages.data?.pages ?? [];
+  const comments: Tale[] = [];
+  const seenIds = new Set<number>();
+  for (const p of loaded) {
+    for (const c of p.tales) {
+      if (!seenIds.has(c.id)) comments.push(c);
+      seenIds.add(c.id);
+    }
+  }
+  const lastPage = loaded.at(-1)?.pagination;
+  const firstPage = loaded[0]?.pagination;
+  const everythingShown =
+    !firstPage || !lastPage || (firstPage.pageCurrentNumber <= 1 && lastPage.pageCurrentNumber >= lastPage.pagesTotal);
+
+  const count = isPostBlock
+    ? (freshPost?.count_root_tale_id ?? tale.count_root_tale_id)
+    : lastPage && narrowTo == null
+      ? lastPage.rowsTotal
+      : tale.count_answer_to_tale_id;
+
+  const place: ThreadPlace = { parentId: tale.id, grandParentId: isPostBlock ? null : tale.answer_to_tale_id, rootId };
+  const add = useAddComment(place);
+  const canWrite = open && mayComment(user, rootPost);
+
+  const toggle = (
+    <Button
+      variant="link"
+      size={isPostBlock ? undefined : 'sm'}
+      className={`tales-comments-toggle px-0 text-decoration-none${isPostBlock ? ' fs-5 fw-semibold' : ''}`}
+      aria-expanded={open}
+      aria-controls={listId}
+      onClick={() => setOpen((o) => !o)}
+      data-testid="comments-toggle"
+    >
+      <span className="tales-comments-caret" aria-hidden="true">
+        {open ? '▾' : '▸'}
+      </span>{' '}
+      {t(isPostBlock ? 'comments' : 'replies', { count })}
+    </Button>
+  );
+
+  return (
+    <section
+      className={`tales-comments tales-comments-level-${tale.level}${isPostBlock ? ' mt-4' : ' mt-1'}`}
+      data-testid={isPostBlock ? 'comments' : 'replies'}
+      data-parent-id={tale.id}
+    >
+      {toggle}
+      {open && (
+        <div id={listId} className={isPostBlock ? 'mt-2' : 'tales-replies ps-3'}>
+          {isPostBlock && rootPost?.is_comment_for_owner === 1 && (
+            <p className="text-body-secondary small mb-2" data-testid="comments-owner-only">
+              {t('ownerOnly')}
+            </p>
+          )}
+          {isPostBlock && rootPost?.is_comment_denied === 1 && (
+            <p className="text-body-secondary small mb-2" data-testid="comments-denied">
+              {t('denied')}
+            </p>
+          )}
+          {narrowTo != null && (
+            <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2 py-2 small">
+              <span>{t('branchOnly')}</span>
+              <Button variant="link" size="sm" className="p-0 align-baseline" onClick={showAll} data-testid="comments-show-all">
+                {t('showAll')}
+              </Button>
+            </Alert>
+          )}
+          {pages.hasPreviousPage && (
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              className="mb-2"
+              disabled={pages.isFetchingPreviousPage}
+              onClick={() => void pages.fetchPreviousPage()}
+              aria-label={t('earlierLabel', { count: firstPage?.pageSize ?? 0 })}
+              data-testid="comments-earlier"
+            >
+              {t('earlier', { count: firstPage?.pageSize ?? 0 })}
+            </Button>
+          )}
+          {pages.isPending ? (
+            <div className="py-2">
+              <Spinner animation="border" size="sm" role="status">
+                <span className="visually-hidden">{t('loading')}</span>
+              </Spinner>
+            </div>
+          ) : comments.length === 0 ? (
+            isPostBlock && <p className="text-body-secondary small mb-2">{t('noComments')}</p>
+          ) : (
+            <div className="tales-comment-list" data-testid={isPostBlock ? 'comment-list' : 'reply-list'}>
+              {comments.map((c) => (
+                <CommentItem key={c.id} comment={c} post={rootPost} place={place} highlighted={c.id === highlight} />
+              ))}
+            </div>
+          )}
+          {lastPage && !everythingShown && (
+            <Paginator
+              className="my-2"
+              pagination={lastPage}
+              onPage={(p) => setStart(p)}
+              onMore={() => void pages.fetchNextPage()}
+              onAll={() => setStart('all')}
+            />
+          )}
+          {canWrite && (
+            <CommentForm
+              initial=""
+              label={isPostBlock ? t('newComment') : t('newReply')}
+              submitLabel={isPostBlock ? t('add') : t('addReply')}
+              pending={add.isPending}
+              testId={isPostBlock ? 'comment-form' : 'reply-form'}
+              onSubmit={async (body) => {
+                const env = await add.mutateAsync({ answerTo: tale.id, body }).catch(() => null);
+                const ok = isSuccess(env);
+                if (ok) setStart('last');
+                return ok;
+              }}
+            />
+          )}
+          {open && !isLoggedIn(user) && (
+            <p className="small text-body-secondary mt-2 mb-0" data-testid="comments-login">
+              <Trans
+                t={t}
+                i18nKey="loginToComment"
+                components={{ login: <Link to={appRoutes.login} />, register: <Link to={appRoutes.register} /> }}
+              />
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isLoggedIn } from '../../../../../common/abilities';
+import { appRoutes } from '../../../../../common/routes';
+import { displayNameOf, useCurrentUser } from '../../../lib/currentUser';
+import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
+
+/**
+ * The line above the feed on the home page: visitors are invited to log in or register, a
+ * logged-in reader is greeted and offered to write a tale. (It carries on what the welcome page
+ * did before the feed took its place.)
+ */
+export function FeedIntro() {
+  const { t, i18n } = useTranslation();
+  const { t: tf } = useTranslation(FEED_NAMESPACE);
+  registerFeedStrings(i18n);
+  const user = useCurrentUser();
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-3 p-3 rounded bg-body-tertiary" data-testid="feed-intro">
+      {isLoggedIn(user) ? (
+        <>
+          <span className="me-auto">{t('home.greeting', { name: displayNameOf(user) })}</span>
+          <Link className="btn btn-primary btn-sm" to={appRoutes.taleNew}>
+            {tf('addTale')}
+          </Link>
+        </>
+      ) : (
+        <>
+          <span className="me-auto">{t('home.lead')}</span>
+          <Link className="btn btn-primary btn-sm" to={appRoutes.login}>
+            {t('nav.login')}
+          </Link>
+          <Link className="btn btn-outline-primary btn-sm" to={appRoutes.register}>
+            {t('nav.register')}
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Ref } from 'react';
+import type { Pagination } from '../../../../../common/schemas/envelope';
+import type { Tale } from '../../../../../common/schemas/tale';
+import { Paginator } from '../../../ui/Paginator';
+import { TaleCard } from './TaleCard';
+
+/** A page of tales between two paginators (spec section 2: paginator at top and bottom). */
+export function FeedList({
+  tales,
+  pagination,
+  onPage,
+  startRef,
+  busy = false,
+}: {
+  tales: Tale[];
+  pagination: Pagination;
+  onPage: (page: number) => void;
+  startRef?: Ref<HTMLDivElement>;
+  busy?: boolean;
+}) {
+  return (
+    <div ref={startRef} className="tales-feed-start" aria-busy={busy} data-testid="feed-list">
+      <Paginator pagination={pagination} onPage={onPage} className="mb-3" />
+      <div style={busy ? { opacity: 0.6 } : undefined}>
+        {tales.map((tale, i) => (
+          <TaleCard
+            key={tale.id}
+            tale={tale}
+            prevId={i > 0 ? tales[i - 1].id : null}
+            nextId={i < tales.length - 1 ? tales[i + 1].id : null}
+          />
+        ))}
+      </div>
+      <Paginator pagination={pagination} onPage={onPage} className="mb-4" />
+    </div>
+  );
+}

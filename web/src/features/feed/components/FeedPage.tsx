@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isLoggedIn } from '../../../../../common/abilities';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../../../common/constants';
+import { useCurrentUser } from '../../../lib/currentUser';
+import { useFeed } from '../api/getFeed';
+import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
+import { FeedIntro } from './FeedIntro';
+import { FeedList } from './FeedList';
+import { FeedEmpty, FeedLoading } from './FeedStates';
+import { SearchBox } from './SearchBox';
+
+function intParam(v: string | null, fallback: number, min: number, max: number): number {
+  const n = Number(v);
+  return v !== null && v !== '' && Number.isInteger(n) ? Math.min(Math.max(n, min), max) : fallback;
+}
+
+/** / and /tale/feed: the tale feed with search; page size, page and search text live in the address. */
+export default function FeedPage() {
+  const { t, i18n } = useTranslation(FEED_NAMESPACE);
+  registerFeedStrings(i18n);
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const pageSize = intParam(params.get('pageSize'), PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
+  const page = intParam(params.get('pageCurrentNumber'), 1, 1, Number.MAX_SAFE_INTEGER);
+  const txt = (params.get('txt') ?? '').trim();
+  const feed = useFeed({ pageSize, page, txt });
+  const start = useRef<HTMLDivElement>(null);
+  const pendingScroll = useRef(false);
+
+  const update = (next: { page?: number; txt?: string }) => {
+    const p = new URLSearchParams(params);
+    p.set('pageSize', String(pageSize));
+    p.set('pageCurrentNumber', String(next.page ?? page));
+    if (next.txt !== undefined) {
+      if (next.txt) p.set('txt', next.txt);
+      else p.delete('txt');
+    }
+    setParams(p, { preventScrollReset: true });
+  };
+
+  const onPage = (next: number) => {
+    // spec section 2: a page change scrolls to the start of the feed, except to page 1
+    pendingScroll.current = next !== 1;
+    update({ page: next });
+  };
+
+  const shownPage = feed.data?.pagination.pageCurrentNumber;
+  useEffect(() => {
+    if (!pendingScroll.current || feed.isPlaceholderData || shownPage === undefined) return;
+    pendingScroll.current = false;
+    start.current?.scrollIntoView({ block: 'start' });
+  }, [shownPage, feed.isPlaceholderData]);
+
+  useEffect(() => {
+    document.title = txt ? `${t('searchResults', { txt })} · ${t('title')}` : t('title');
+  }, [t, txt]);
+
+  return (
+    <section className="py-4 mx-auto" style={{ maxWidth: 860 }} data-testid="feed-page">
+      <h1 className="h2 mb-3">{txt ? t('searchResults', { txt }) : t('title')}</h1>
+      {!txt && <FeedIntro />}
+      <SearchBox value={txt} onSearch={(next) => update({ txt: next, page: 1 })} />
+      {feed.isPending ? (
+        <FeedLoading />
+      ) : feed.data && feed.data.tales.length > 0 ? (
+        <>
+          {txt && (
+            <p className="text-body-secondary small" data-testid="feed-found">
+              {t('found', { count: feed.data.pagination.rowsTotal })}
+            </p>
+          )}
+          <FeedList
+            tales={feed.data.tales}
+            pagination={feed.data.pagination}
+            onPage={onPage}
+            startRef={start}
+            busy={feed.isPlaceholderData}
+          />
+        </>
+      ) : feed.isError ? null : (
+        <FeedEmpty txt={txt} canWrite={isLoggedIn(user)} />
+      )}
+    </section>
+  );
+}

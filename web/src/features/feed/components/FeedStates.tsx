@@ -1,0 +1,42 @@
+import { Alert, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { appRoutes } from '../../../../../common/routes';
+import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
+
+export function FeedLoading() {
+  const { t, i18n } = useTranslation(FEED_NAMESPACE);
+  registerFeedStrings(i18n);
+  return (
+    <div className="d-flex justify-content-center py-5" data-testid="feed-loading">
+      <Spinner animation="border" role="status">
+        <span className="visually-hidden">{t('loading')}</span>
+      </Spinner>
+    </div>
+  );
+}
+
+/** 'Nothing found' after a search, 'No tales yet' otherwise. */
+export function FeedEmpty({ txt, canWrite, compact = false }: { txt: string; canWrite: boolean; compact?: boolean }) {
+  const { t, i18n } = useTranslation(FEED_NAMESPACE);
+  registerFeedStrings(i18n);
+  if (compact)
+    return (
+      <p className="text-body-secondary" data-testid="feed-empty">
+        {t('profileEmpty')}
+      </p>
+    );
+  return (
+    <Alert variant={txt ? 'warning' : 'light'} className="text-center py-4" data-testid="feed-empty">
+      <Alert.Heading as="h2" className="h4">
+        {txt ? t('nothingFound') : t('empty')}
+      </Alert.Heading>
+      <p className="mb-0">{txt ? t('nothingFoundHint', { txt }) : t('emptyHint')}</p>
+      {!txt && canWrite && (
+        <Link to={appRoutes.taleNew} className="btn btn-primary mt-3">
+          {t('addTale')}
+        </Link>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,50 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_DEFAULT } from '../../../../../common/constants';
+import { useFeed } from '../api/getFeed';
+import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
+import { FeedList } from './FeedList';
+import { FeedEmpty, FeedLoading } from './FeedStates';
+
+/**
+ * A user's own feed on the profile screen (owner filter): the owner and staff also see the
+ * user's drafts and scheduled tales here, marked as such.
+ */
+export function ProfileTales({ userId }: { userId: number }) {
+  const { t, i18n } = useTranslation(FEED_NAMESPACE);
+  registerFeedStrings(i18n);
+  const [state, setState] = useState({ userId, page: 1 });
+  // another profile opened in the same screen starts at its first page
+  const page = state.userId === userId ? state.page : 1;
+  const feed = useFeed({ pageSize: PAGE_SIZE_DEFAULT, page, owner: userId });
+  const start = useRef<HTMLDivElement>(null);
+
+  const onPage = (next: number) => {
+    setState({ userId, page: next });
+    if (next !== 1) start.current?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <section className="my-4" data-testid="profile-tales">
+      <h2 className="h4 mb-3">
+        {t('profileTitle')}
+        {feed.data && feed.data.pagination.rowsTotal > 0 && (
+          <span className="text-body-secondary fw-normal ms-2">({feed.data.pagination.rowsTotal})</span>
+        )}
+      </h2>
+      {feed.isPending ? (
+        <FeedLoading />
+      ) : feed.data && feed.data.tales.length > 0 ? (
+        <FeedList
+          tales={feed.data.tales}
+          pagination={feed.data.pagination}
+          onPage={onPage}
+          startRef={start}
+          busy={feed.isPlaceholderData}
+        />
+      ) : feed.isError ? null : (
+        <FeedEmpty txt="" canWrite={false} compact />
+      )}
+    </section>
+  );
+}

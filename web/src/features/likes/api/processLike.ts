@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LikeAnswer } from '../../../../../common/schemas/conversation';
+import { apiFetch, isSuccess } from '../../../api/client';
+import { likersKeys } from './getLikers';
+
+/** POST /like/process with val 1: the server toggles the caller's like and answers the new count and flag. */
+export async function processLike(taleId: number): Promise<LikeAnswer | null> {
+  const env = await apiFetch<LikeAnswer>('/like/process', {
+    method: 'POST',
+    body: { ref_table: 'tale', ref_id: taleId, val: 1, form_id: 'actionProcess' },
+  });
+  const d = env.data;
+  return isSuccess(env) && d && typeof d.AmountLikes === 'number'
+    ? { AmountLikes: d.AmountLikes, CurrentUserLiked: Number(d.CurrentUserLiked) }
+    : null;
+}
+
+export function useProcessLike(taleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => processLike(taleId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: likersKeys.of(taleId) }),
+  });
+}

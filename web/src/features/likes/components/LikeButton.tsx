@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { useTranslation } from 'react-i18next';
+import { isLoggedIn } from '../../../../../common/abilities';
+import { warn } from '../../../../../common/messages';
+import type { Tale } from '../../../../../common/schemas/tale';
+import { useCurrentUser } from '../../../lib/currentUser';
+import { pushMessages } from '../../../lib/messageQueue';
+import { useProcessLike } from '../api/processLike';
+import { LIKE_NEEDS_LOGIN, LIKES_NAMESPACE, registerLikesStrings } from '../i18n';
+import { LikersModal } from './LikersModal';
+
+interface LikeState {
+  count: number;
+  liked: boolean;
+  /** The tale values the answer was given on; newer values from the server replace it. */
+  base: string;
+}
+
+/**
+ * The like button of a tale or comment with its count. A visitor gets the alert of spec section 5;
+ * a user's click is sent and the server's answer shown (no local toggling). The count opens the
+ * Likers modal when there is at least one like.
+ */
+export function LikeButton({ tale }: { tale: Pick<Tale, 'id' | 'count_like' | 'current_user_liked' | 'type'> }) {
+  const { t, i18n } = useTranslation(LIKES_NAMESPACE);
+  registerLikesStrings(i18n);
+  const user = useCurrentUser();
+  const like = useProcessLike(tale.id);
+  const [answer, setAnswer] = useState<LikeState | null>(null);
+  const [showLikers, setShowLikers] = useState(false);
+
+  const base = `${tale.id}:${tale.count_like}:${tale.current_user_liked}`;
+  const shown = answer?.base === base ? answer : { count: tale.count_like, liked: tale.current_user_liked === 1, base };
+
+  const onLike = () => {
+    if (!isLoggedIn(user)) {
+      pushMessages([warn(LIKE_NEEDS_LOGIN)]);
+      return;
+    }
+    like.mutate(undefined, {
+      onSuccess: (a) => {
+        if (a) setAnswer({ count: a.AmountLikes, liked: a.CurrentUserLiked === 1, base });
+      },
+    });
+  };
+
+  return (
+    <span className="tales-like d-inline-flex align-items-center" data-testid="like" data-tale-id={tale.id}>
+      <Button
+        size="sm"
+        variant={shown.liked ? 'danger' : 'outline-danger'}
+        className="tales-like-button rounded-pill px-2 py-0"
+        aria-pressed={shown.liked}
+        aria-label={shown.liked ? t('unlike') : t('like')}
+        title={shown.liked ? t('unlike') : t('like')}
+        disabled={like.isPending}
+        onClick={onLike}
+      >
+        <span aria-hidden="true">{shown.liked ? '♥' : '♡'}</span>
+      </Button>
+      <Button
+        size="sm"
+        variant="link"
+        className="tales-like-count px-1 py-0 text-decoration-none"
+        aria-label={shown.count > 0 ? t('likes', { count: shown.count }) : t('noLikes')}
+        title={shown.count > 0 ? t('likes', { count: shown.count }) : t('noLikes')}
+        disabled={shown.count < 1}
+        onClick={() => setShowLikers(true)}
+        data-testid="like-count"
+      >
+        {shown.count}
+      </Button>
+      {shown.count >= 1 && <LikersModal taleId={tale.id} show={showLikers} onHide={() => setShowLikers(false)} />}
+    </span>
+  );
+}

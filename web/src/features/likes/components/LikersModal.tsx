@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { appRoutes } from '../../../../../common/routes';
+import { formatDate } from '../../../lib/dates';
+import { Paginator } from '../../../ui/Paginator';
+import { UserAvatar } from '../../../ui/UserAvatar';
+import { useLikers } from '../api/getLikers';
+import { LIKES_NAMESPACE } from '../i18n';
+
+/** Who liked a tale or comment: a paged list with links to their profiles (spec section 2). */
+export function LikersModal({ taleId, show, onHide }: { taleId: number; show: boolean; onHide: () => void }) {
+  const { t, i18n } = useTranslation(LIKES_NAMESPACE);
+  const [page, setPage] = useState(1);
+  const likers = useLikers(taleId, page, show);
+  const list = likers.data?.likers ?? [];
+
+  return (
+    <Modal show={show} onHide={onHide} onExited={() => setPage(1)} centered scrollable aria-labelledby={`likers-title-${taleId}`}>
+      <Modal.Header closeButton closeLabel={t('close')}>
+        <Modal.Title id={`likers-title-${taleId}`}>{t('likers')}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {likers.isPending ? (
+          <div className="d-flex justify-content-center py-3">
+            <Spinner animation="border" size="sm" role="status">
+              <span className="visually-hidden">{t('loading')}</span>
+            </Spinner>
+          </div>
+        ) : list.length === 0 ? (
+          <p className="text-body-secondary mb-0">{t('empty')}</p>
+        ) : (
+          <ul className="list-unstyled mb-0" data-testid="likers">
+            {list.map((l) => {
+              const name = `${l.from_firstname} ${l.from_lastname}`.trim() || t('user', { id: l.user_id });
+              return (
+                <li key={l.id} className="d-flex align-items-center gap-2 py-1">
+                  <Link to={appRoutes.profileOf(l.user_id)} onClick={onHide} tabIndex={-1} aria-hidden="true">
+                    <UserAvatar src={l.from_emblem} size={32} />
+                  </Link>
+                  <Link to={appRoutes.profileOf(l.user_id)} onClick={onHide} className="fw-semibold text-break">
+                    {name}
+                  </Link>
+                  <small className="text-body-secondary ms-auto text-nowrap">{formatDate(l.created_at, i18n.language)}</small>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Modal.Body>
+      {likers.data && likers.data.pagination.pagesTotal > 1 && (
+        <Modal.Footer className="justify-content-start">
+          <Paginator pagination={likers.data.pagination} onPage={setPage} />
+        </Modal.Footer>
+      )}
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          {t('close')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

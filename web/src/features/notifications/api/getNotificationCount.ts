@@ -1,0 +1,32 @@
+import { REQUESTED_WITH } from '../../../../../common/constants';
+import type { Envelope } from '../../../../../common/schemas/envelope';
+import { API_BASE } from '../../../api/client';
+import { getCurrentUser, setCurrentUser } from '../../../lib/currentUser';
+
+/**
+ * GET /notification/count, for the badge. Its answer's CurrentUser carries count_notifications
+ * and goes into the current-user store the navbar reads.
+ *
+ * This is a background call, so it does not go through apiFetch: that wrapper covers the page
+ * with the spinner and opens the message modal on a failure, and a poll every 20 seconds must do
+ * neither (offline, it would put 'Unexpected error.' on screen three times a minute). It sends
+ * the same headers and keeps CurrentUser in step the same way; failures are silent.
+ */
+export async function getNotificationCount(signal?: AbortSignal): Promise<number | null> {
+  const user = getCurrentUser();
+  const headers = new Headers({ 'x-requested-with': REQUESTED_WITH, fgp: navigator.userAgent });
+  if (user.id != null && user.token) {
+    headers.set('uid', String(user.id));
+    headers.set('token', user.token);
+  }
+  try {
+    const res = await fetch(`${API_BASE}/notification/count?isAjax=1`, { headers, credentials: 'include', signal });
+    const env = (await res.json()) as Partial<Envelope<{ count?: number } | null>>;
+    // an answer that arrives after a logout or login in the meantime must not bring the old session back
+    const sameSession = getCurrentUser().token === user.token;
+    if (sameSession && env && typeof env === 'object' && 'CurrentUser' in env) setCurrentUser(env.CurrentUser);
+    return typeof env?.data?.count === 'number' ? env.data.count : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,55 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { appRoutes } from '../../../../../common/routes';
+import type { Notification } from '../../../../../common/schemas/conversation';
+import { formatDate } from '../../../lib/dates';
+import { UserAvatar } from '../../../ui/UserAvatar';
+import { NOTIFICATIONS_NAMESPACE } from '../i18n';
+
+/** Only an address inside this app is followed; anything else is shown as text. */
+const isAppRoute = (link: string) => link.startsWith('/') && !link.startsWith('//');
+
+export function NotificationRow({ item, deleting, onDelete }: { item: Notification; deleting: boolean; onDelete: () => void }) {
+  const { t, i18n } = useTranslation(NOTIFICATIONS_NAMESPACE);
+  const name = `${item.from_firstname} ${item.from_lastname}`.trim() || t('user', { id: item.from_id });
+  const profile = appRoutes.profileOf(item.from_id);
+  // txt is a message template, also its translation key
+  const text = i18n.exists(item.txt, { ns: NOTIFICATIONS_NAMESPACE }) ? t(item.txt) : item.txt;
+
+  return (
+    <li className="list-group-item d-flex align-items-center gap-3 py-2" data-testid="notification" data-notification-id={item.id}>
+      <Link to={profile} className="flex-shrink-0" tabIndex={-1} aria-hidden="true">
+        <UserAvatar src={item.from_emblem} size={40} />
+      </Link>
+      <div className="flex-grow-1 min-w-0">
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          {isAppRoute(item.link) ? (
+            <Link to={item.link} className="fw-semibold" data-testid="notification-link">
+              {text}
+            </Link>
+          ) : (
+            <span className="fw-semibold">{text}</span>
+          )}
+          {item.is_shown === 0 && (
+            <Badge bg="danger" pill>
+              {t('unread')}
+            </Badge>
+          )}
+        </div>
+        <div className="small d-flex flex-wrap gap-2">
+          <Link to={profile} className="text-break" data-testid="notification-author">
+            {name}
+          </Link>
+          <time className="text-body-secondary" dateTime={new Date(item.created_at * 1000).toISOString()}>
+            {formatDate(item.created_at, i18n.language, { withTime: true })}
+          </time>
+        </div>
+      </div>
+      <Button size="sm" variant="outline-danger" disabled={deleting} onClick={onDelete} aria-label={t('deleteLabel', { name })}>
+        {t('delete')}
+      </Button>
+    </li>
+  );
+}

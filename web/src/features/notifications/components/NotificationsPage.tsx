@@ -1,0 +1,147 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isLoggedIn } from '../../../../../common/abilities';
+import { appRoutes } from '../../../../../common/routes';
+import { isSuccess } from '../../../api/client';
+import { useCurrentUser } from '../../../lib/currentUser';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { Paginator } from '../../../ui/Paginator';
+import { useDeleteAllNotifications } from '../api/deleteAllNotifications';
+import { useDeleteNotification } from '../api/deleteNotification';
+import { notificationsKeys, useNotifications } from '../api/getNotifications';
+import { useMarkNotificationsShown } from '../api/markNotificationsShown';
+import { NOTIFICATIONS_NAMESPACE, registerNotificationsStrings } from '../i18n';
+import { NotificationRow } from './NotificationRow';
+
+function LoginPrompt() {
+  const { t } = useTranslation(NOTIFICATIONS_NAMESPACE);
+  return (
+    <section className="py-5 text-center" data-testid="notifications-login">
+      <p className="lead">{t('loginRequired')}</p>
+      <div className="d-flex justify-content-center gap-2">
+        <Link to={appRoutes.login} className="btn btn-primary">
+          {t('login')}
+        </Link>
+        <Link to={appRoutes.register} className="btn btn-outline-secondary">
+          {t('register')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function NotificationsList() {
+  const { t } = useTranslation(NOTIFICATIONS_NAMESPACE);
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const list = useNotifications(page, true);
+  const mark = useMarkNotificationsShown();
+  const remove = useDeleteNotification();
+  const removeAll = useDeleteAllNotifications();
+  const markedUpTo = useRef(0);
+  const { mutate: markShown } = mark;
+
+  const data = list.data;
+  const items = data?.items ?? [];
+  const fresh = data && !list.isPlaceholderData;
+
+  // Viewing marks everything up to the newest item shown; the answer's CurrentUser resets the badge.
+  useEffect(() => {
+    if (!fresh || data.items.length === 0) return;
+    const newest = Math.max(...data.items.map((n) => n.created_at));
+    if (newest <= markedUpTo.current) return;
+    markedUpTo.current = newest;
+    markShown(newest);
+  }, [data, fresh, markShown]);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
+
+  const onDelete = (id: number) => {
+    const wasLastOnPage = items.length === 1;
+    remove.mutate(id, {
+      onSuccess: (env) => {
+        if (!isSuccess(env)) return;
+        if (wasLastOnPage && page > 1) setPage(page - 1);
+        void reload();
+      },
+    });
+  };
+
+  const onDeleteAll = () => {
+    setConfirmAll(false);
+    removeAll.mutate(undefined, {
+      onSuccess: (env) => {
+        if (!isSuccess(env)) return;
+        setPage(1);
+        void reload();
+      },
+    });
+  };
+
+  return (
+    <section className="py-3 tales-notifications" data-testid="notifications">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">{t('title')}</h1>
+        {items.length > 0 && (
+          <Button variant="outline-danger" size="sm" disabled={removeAll.isPending} onClick={() => setConfirmAll(true)}>
+            {t('deleteAll')}
+          </Button>
+        )}
+      </div>
+      {list.isPending ? (
+        <div className="d-flex justify-content-center py-4">
+          <Spinner animation="border" role="status">
+            <span className="visually-hidden">{t('loading')}</span>
+          </Spinner>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="text-body-secondary py-3" data-testid="notifications-empty">
+          {t('empty')}
+        </p>
+      ) : (
+        <>
+          {data && <Paginator className="mb-2" pagination={data.pagination} onPage={setPage} />}
+          <ul className="list-group mb-2" data-testid="notification-list">
+            {items.map((n) => (
+              <NotificationRow
+                key={n.id}
+                item={n}
+                deleting={remove.isPending && remove.variables === n.id}
+                onDelete={() => onDelete(n.id)}
+              />
+            ))}
+          </ul>
+          {data && <Paginator pagination={data.pagination} onPage={setPage} />}
+        </>
+      )}
+      <ConfirmDialog
+        show={confirmAll}
+        title={t('deleteAllTitle')}
+        body={t('sure')}
+        confirmLabel={t('deleteAll')}
+        cancelLabel={t('cancel')}
+        onCancel={() => setConfirmAll(false)}
+        onConfirm={onDeleteAll}
+      />
+    </section>
+  );
+}
+
+/** /notification: the caller's notifications (logged-in only; a visitor is asked to log in). */
+export default function NotificationsPage() {
+  const { t, i18n } = useTranslation(NOTIFICATIONS_NAMESPACE);
+  registerNotificationsStrings(i18n);
+  const user = useCurrentUser();
+
+  useEffect(() => {
+    document.title = t('title');
+  }, [t]);
+
+  // keyed by user: another session starts again on page 1
+  return isLoggedIn(user) ? <NotificationsList key={user.id} /> : <LoginPrompt />;
+}

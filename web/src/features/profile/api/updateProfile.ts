@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, FORM_ID } from '../../../../../common/routes';
+import type { PublicUser } from '../../../../../common/schemas/user';
+import { apiFetch, isSuccess } from '../../../api/client';
+import { profileQueryKey } from './getProfile';
+
+export interface ProfileInput {
+  id: number;
+  firstname: string;
+  lastname: string;
+  birth: number | null;
+  about_myself: string;
+  emblem: string;
+}
+
+/** POST /auth/profile: answers the saved profile in data.user. */
+export const updateProfile = (input: ProfileInput) =>
+  apiFetch<{ user?: PublicUser }>(api.profile, { method: 'POST', body: { ...input, form_id: FORM_ID.profile } });
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (env, input) => {
+      if (isSuccess(env) && env.data?.user) queryClient.setQueryData(profileQueryKey(input.id), env.data.user);
+    },
+  });
+}

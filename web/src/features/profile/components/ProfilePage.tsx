@@ -1,0 +1,87 @@
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { can, isLoggedIn } from '../../../../../common/abilities';
+import { appRoutes } from '../../../../../common/routes';
+import { useCurrentUser } from '../../../lib/currentUser';
+import NotFoundPage from '../../../app/routes/NotFoundPage';
+import { useProfile } from '../api/getProfile';
+import { ProfileView } from './ProfileView';
+import { ProfileTales } from '../../feed/components/ProfileTales';
+
+// The edit form brings the date picker and (lazily, in turn) the rich-text editor.
+const ProfileEditForm = lazy(() => import('./ProfileEditForm'));
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="d-flex justify-content-center py-5">
+      <Spinner animation="border" role="status">
+        <span className="visually-hidden">{t('common.loading')}</span>
+      </Spinner>
+    </div>
+  );
+}
+
+/** /auth/profile/:id, and /auth/profile for the current user's own. */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const { id: idParam } = useParams();
+  const currentUser = useCurrentUser();
+  const routeId = idParam === undefined ? null : Number(idParam);
+  const userId = idParam === undefined ? currentUser.id : routeId;
+  const validId = userId != null && Number.isInteger(userId) && userId > 0;
+  const profile = useProfile(validId ? userId : null);
+  const [editing, setEditing] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
+
+  // leaving one profile for another (menu link, address bar) always opens it in view mode
+  if (editing && editingId !== userId) {
+    setEditing(false);
+    setEditingId(null);
+  }
+
+  if (idParam === undefined && !isLoggedIn(currentUser)) {
+    return (
+      <section className="py-5 text-center">
+        <p className="lead">{t('profile.loginToSee')}</p>
+        <Link to={appRoutes.login} className="btn btn-primary">
+          {t('nav.login')}
+        </Link>
+      </section>
+    );
+  }
+  if (!validId) return <NotFoundPage />;
+  if (profile.isPending) return <Loading />;
+  if (!profile.data) {
+    return (
+      <Alert variant="warning" className="my-4">
+        {t('profile.notFound')}
+      </Alert>
+    );
+  }
+
+  const user = profile.data;
+  const mayEdit = can.editProfile(currentUser, user.id);
+  if (editing && mayEdit) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <ProfileEditForm user={user} onDone={() => setEditing(false)} />
+      </Suspense>
+    );
+  }
+  return (
+    <>
+      <ProfileView
+        user={user}
+        mayEdit={mayEdit}
+        onEdit={() => {
+          setEditing(true);
+          setEditingId(user.id);
+        }}
+      />
+      <ProfileTales userId={user.id} />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { excerpt, SHARE_EXCERPT, type Tale } from '../../../../../common/schemas/tale';
+import { absoluteUrl } from '../../../lib/siteConfig';
+import { registerShareStrings, SHARE_NAMESPACE } from '../i18n';
+import { NETWORK_NAMES, SHARE_NETWORKS, type ShareNetwork, type SharePayload, shareLink } from '../utils/shareLinks';
+
+const NETWORK_COLOURS: Record<ShareNetwork, string> = {
+  vk: '#0077ff',
+  facebook: '#1877f2',
+  telegram: '#229ed9',
+  whatsapp: '#25d366',
+  viber: '#7360f2',
+  linkedin: '#0a66c2',
+};
+
+/** What a tale shares: its own address (alias when set), header and a 100-character excerpt. */
+export function sharePayloadOf(tale: Pick<Tale, 'id' | 'router_alias' | 'header' | 'body_txt'>): SharePayload {
+  const path = tale.router_alias ? `/${encodeURIComponent(tale.router_alias)}` : `/tale/upsert/${tale.id}`;
+  return { url: absoluteUrl(path), title: tale.header, text: excerpt(tale.body_txt ?? '', SHARE_EXCERPT) };
+}
+
+/** Sharing buttons of the tale screen: six networks, copy link, and the system share sheet where there is one. */
+export function ShareButtons({ tale }: { tale: Pick<Tale, 'id' | 'router_alias' | 'header' | 'body_txt' | 'is_social_sharing_hidden'> }) {
+  const { t, i18n } = useTranslation(SHARE_NAMESPACE);
+  registerShareStrings(i18n);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const linkField = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // the copy fell through: offer the address selected, ready for Ctrl+C
+  useEffect(() => {
+    if (copy === 'failed') linkField.current?.select();
+  }, [copy]);
+  if (tale.is_social_sharing_hidden === 1) return null;
+
+  const payload = sharePayloadOf(tale);
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  const copyLink = async () => {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(payload.url);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+      return;
+    }
+    timer.current = setTimeout(() => setCopy('idle'), 2500);
+  };
+
+  return (
+    <section className="tales-share my-4" aria-label={t('title')} data-testid="share">
+      <h2 className="h6 text-body-secondary mb-2">{t('title')}</h2>
+      <div className="d-flex flex-wrap gap-2 align-items-center">
+        {SHARE_NETWORKS.map((n) => (
+          <a
+            key={n}
+            className="btn btn-sm text-white"
+            style={{ backgroundColor: NETWORK_COLOURS[n], borderColor: NETWORK_COLOURS[n] }}
+            href={shareLink(n, payload)}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={t('shareOn', { network: NETWORK_NAMES[n] })}
+            aria-label={t('shareOn', { network: NETWORK_NAMES[n] })}
+            data-network={n}
+          >
+            {NETWORK_NAMES[n]}
+          </a>
+        ))}
+        <Button size="sm" variant={copy === 'copied' ? 'success' : 'outline-secondary'} onClick={copyLink} data-testid="share-copy">
+          {copy === 'copied' ? `✓ ${t('copied')}` : t('copy')}
+        </Button>
+        {canShare && (
+          <Button
+            size="sm"
+            variant="outline-primary"
+            data-testid="share-system"
+            onClick={() => {
+              navigator.share(payload).catch(() => {
+                // closed by the person, or refused: nothing to do
+              });
+            }}
+          >
+            {t('system')}
+          </Button>
+        )}
+      </div>
+      {copy === 'failed' && (
+        <div className="mt-2">
+          <input ref={linkField} className="form-control form-control-sm" readOnly value={payload.url} aria-label={t('link')} />
+          <div className="form-text" role="status">
+            {t('copyFailed')}
+          </div>
+        </div>
+      )}
+      <span className="visually-hidden" role="status" aria-live="polite">
+        {copy === 'copied' ? t('copied') : ''}
+      </span>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+
+export const FORM_ID_DELETE = 'actionDelete';
+
+/** POST /tale/delete/{id}: the tale with everything under it. */
+export const deleteTale = (id: number) => apiFetch<null>(`/tale/delete/${id}`, { method: 'POST', body: { form_id: FORM_ID_DELETE } });
+
+export function useDeleteTale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTale,
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['tale'] });
+      void queryClient.invalidateQueries({ queryKey: ['feed'] });
+    },
+  });
+}

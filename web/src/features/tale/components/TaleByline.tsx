@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { appRoutes } from '../../../../../common/routes';
+import type { Tale } from '../../../../../common/schemas/tale';
+import { formatDate } from '../../../lib/dates';
+import { UserAvatar } from '../../../ui/UserAvatar';
+import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
+import { authorNameOf, taleHref } from '../utils/taleAddress';
+
+type BylineTale = Pick<
+  Tale,
+  | 'id'
+  | 'router_alias'
+  | 'owner_id'
+  | 'owner_firstname'
+  | 'owner_lastname'
+  | 'owner_emblem'
+  | 'publish_at'
+  | 'is_date_hidden'
+  | 'is_avatar_hidden'
+>;
+
+/**
+ * The author's emblem and name (linking to the profile) and the publish date (linking to the
+ * tale's page), each left out when the tale's flags hide it.
+ */
+export function TaleByline({ tale, className = '' }: { tale: BylineTale; className?: string }) {
+  const { t, i18n } = useTranslation(TALE_NAMESPACE);
+  registerTaleStrings(i18n);
+  const showAuthor = tale.is_avatar_hidden !== 1;
+  const showDate = tale.is_date_hidden !== 1;
+  if (!showAuthor && !showDate) return null;
+  const name = authorNameOf(tale) || t('unnamed', { id: tale.owner_id });
+  const date = formatDate(tale.publish_at, i18n.language, { withTime: true });
+  return (
+    <div className={`tales-byline d-flex align-items-center flex-wrap gap-2 small ${className}`}>
+      {showAuthor && (
+        <Link
+          to={appRoutes.profileOf(tale.owner_id)}
+          className="d-inline-flex align-items-center gap-2 text-decoration-none fw-semibold"
+          data-testid="tale-author"
+        >
+          <UserAvatar src={tale.owner_emblem} size={32} />
+          <span>{name}</span>
+        </Link>
+      )}
+      {showAuthor && showDate && (
+        <span className="text-body-tertiary" aria-hidden="true">
+          ·
+        </span>
+      )}
+      {showDate && (
+        <Link to={taleHref(tale)} className="text-body-secondary text-decoration-none" data-testid="tale-date">
+          <time dateTime={new Date(tale.publish_at * 1000).toISOString()}>{date}</time>
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isAdmin, isLoggedIn, isOwner, isStaff } from '../../../../../common/abilities';
+import { appRoutes } from '../../../../../common/routes';
+import type { Tale } from '../../../../../common/schemas/tale';
+import { ApiError, isSuccess } from '../../../api/client';
+import NotFoundPage from '../../../app/routes/NotFoundPage';
+import { isInIframe } from '../../../app/shell/iframe';
+import { useCurrentUser } from '../../../lib/currentUser';
+import { useDeleteTale } from '../api/deleteTale';
+import { type TaleRef, taleQueryKey, useTale } from '../api/getTale';
+import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
+import { clearDraft } from '../utils/localDraft';
+import { TaleView } from './TaleView';
+
+// The editor, the date picker and the map fields load only when someone edits.
+const TaleEditForm = lazy(() => import('./TaleEditForm'));
+
+const inIframe = isInIframe();
+const ALIAS_SHAPE = /^[A-Za-z0-9_-]{1,100}$/;
+
+function Loading() {
+  const { t } = useTranslation(TALE_NAMESPACE);
+  return (
+    <div className="d-flex justify-content-center py-5">
+      <Spinner animation="border" role="status">
+        <span className="visually-hidden">{t('loading')}</span>
+      </Spinner>
+    </div>
+  );
+}
+
+function LoginToWrite() {
+  const { t } = useTranslation(TALE_NAMESPACE);
+  return (
+    <section className="py-5 text-center" data-testid="tale-login">
+      <p className="lead">{t('loginToWrite')}</p>
+      <Link to={appRoutes.login} className="btn btn-primary">
+        {t('login')}
+      </Link>
+    </section>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation(TALE_NAMESPACE);
+  return (
+    <Alert variant="warning" className="my-4" data-testid="tale-not-found">
+      <p>{t('notFound')}</p>
+      <Link to={appRoutes.feed} className="alert-link">
+        {t('toFeed')}
+      </Link>
+    </Alert>
+  );
+}
+
+/**
+ * /tale/upsert (the caller's unsaved tale), /tale/upsert/:id and /:alias: one tale in view or
+ * edit mode, with the transitions of spec section 4.
+ */
+export default function TalePage() {
+  const { t, i18n } = useTranslation(TALE_NAMESPACE);
+  registerTaleStrings(i18n);
+  const { id, alias } = useParams();
+  const ref: TaleRef = id ?? alias ?? null;
+  // `/:alias` catches every one-segment address the app has no page for: only a slug can be a tale
+  const aliasShaped = alias === undefined || ALIAS_SHAPE.test(alias);
+  const user = useCurrentUser();
+  const loggedIn = isLoggedIn(user);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useTale(ref, aliasShaped && (ref !== null || loggedIn));
+  const remove = useDeleteTale();
+  // the mode belongs to one tale: another tale opened in this screen starts by its own rule
+  const [mode, setMode] = useState<{ taleId: number; editing: boolean } | null>(null);
+
+  const tale = query.data;
+  useEffect(() => {
+    if (tale) document.title = `${tale.header.trim() || t('untitled')} · Tales`;
+  }, [tale, t]);
+
+  if (!aliasShaped) return <NotFoundPage />;
+  if (ref === null && !loggedIn) return <LoginToWrite />;
+  if (query.isPending) return <Loading />;
+  if (!tale) {
+    if (query.error instanceof ApiError && query.error.status === 401) return <LoginToWrite />;
+    // an address that is no tale's alias is simply a page the site does not have
+    return alias !== undefined ? <NotFoundPage /> : <NotFound />;
+  }
+
+  const mayEdit = isOwner(user, tale.owner_id) || isStaff(user);
+  // spec section 4: an unsaved tale opens straight in edit mode for its owner, an admin or a moderator
+  const editing = mayEdit && (mode?.taleId === tale.id ? mode.editing : tale.is_submitted === 0);
+  const showActions = mayEdit && !inIframe;
+
+  const onSaved = (saved: Tale) => {
+    setMode({ taleId: saved.id, editing: false });
+    // the address follows the saved tale when it differs (a new tale, or an alias that changed)
+    const routeMatches = ref === String(saved.id) || (!!saved.router_alias && ref === saved.router_alias);
+    if (!routeMatches) navigate(appRoutes.tale(saved.id), { replace: true });
+  };
+
+  const onCancel = () => {
+    if (tale.is_submitted !== 1) {
+      navigate(appRoutes.home);
+      return;
+    }
+    setMode({ taleId: tale.id, editing: false });
+    void queryClient.invalidateQueries({ queryKey: taleQueryKey(ref) });
+  };
+
+  const onDelete = () =>
+    remove.mutate(tale.id, {
+      onSuccess: (env) => {
+        if (!isSuccess(env)) return;
+        clearDraft(tale.id);
+        navigate(appRoutes.feed);
+      },
+    });
+
+  if (editing) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <TaleEditForm
+          key={tale.id}
+          tale={tale}
+          mayUseStaffFlags={isStaff(user)}
+          mayWriteFreeCode={isAdmin(user)}
+          showActions={!inIframe}
+          onSaved={onSaved}
+          onCancel={onCancel}
+          onDelete={onDelete}
+          deleting={remove.isPending}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <TaleView
+      tale={tale}
+      showActions={showActions}
+      onEdit={() => setMode({ taleId: tale.id, editing: true })}
+      onDelete={onDelete}
+      deleting={remove.isPending}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { Form } from 'react-bootstrap';
+import type { FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../i18n/translateMessage';
+import { decodeFieldMessage } from '../lib/forms';
+
+/**
+ * The translated error under a form field (client schema or server field message). `standalone`
+ * shows it also where no invalid input sits beside it (date picker, editor).
+ */
+export function FieldErrorText({ error, standalone = false }: { error: FieldError | undefined; standalone?: boolean }) {
+  const { i18n } = useTranslation();
+  const m = decodeFieldMessage(error?.message);
+  if (!m) return null;
+  return (
+    <Form.Control.Feedback type="invalid" className={standalone ? 'd-block' : undefined}>
+      {translateMessage(i18n, m)}
+    </Form.Control.Feedback>
+  );
+}

@@ -1,0 +1,84 @@
+import i18next from 'i18next';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Pagination } from '../../../common/schemas/envelope';
+import { Paginator, pageWindow } from './Paginator';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en', fallbackLng: 'en', resources: {}, keySeparator: false, nsSeparator: false });
+});
+
+const noop = () => {};
+const pg = (pageCurrentNumber: number, pagesTotal: number, pageSize = 10, rowsTotal = pagesTotal * pageSize): Pagination => ({
+  pageCurrentNumber,
+  pagesTotal,
+  pageSize,
+  rowsTotal,
+});
+const render = (p: Pagination, extra: { onMore?: () => void; onAll?: () => void } = {}) =>
+  renderToStaticMarkup(<Paginator pagination={p} onPage={noop} {...extra} />);
+const pageNumbers = (html: string) => [...html.matchAll(/aria-label="Page (\d+)"/g)].map((m) => Number(m[1]));
+
+describe('pageWindow', () => {
+  it('gives the current page with two either side', () => {
+    expect(pageWindow(5, 10)).toEqual([3, 4, 5, 6, 7]);
+  });
+  it('is clamped at both ends', () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3]);
+    expect(pageWindow(2, 10)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(10, 10)).toEqual([8, 9, 10]);
+    expect(pageWindow(1, 2)).toEqual([1, 2]);
+  });
+});
+
+describe('Paginator', () => {
+  it('renders nothing for a single page or none', () => {
+    expect(render(pg(1, 1))).toBe('');
+    expect(render(pg(1, 0, 10, 0))).toBe('');
+  });
+
+  it('shows first/previous/next/last, the window and page x/y', () => {
+    const html = render(pg(5, 10));
+    expect(pageNumbers(html)).toEqual([3, 4, 5, 6, 7]);
+    expect(html).toContain('aria-label="First page"');
+    expect(html).toContain('aria-label="Previous page"');
+    expect(html).toContain('aria-label="Next page"');
+    expect(html).toContain('aria-label="Last page"');
+    expect(html).toContain('page 5/10');
+    expect(html).toMatch(/aria-current="page"[^>]*>5</);
+  });
+
+  it('disables first and previous on page 1, next and last on the last page', () => {
+    const first = render(pg(1, 3));
+    expect(first).toMatch(/<li class="page-item disabled"><span[^>]*aria-label="First page"/);
+    expect(first).toMatch(/<li class="page-item disabled"><span[^>]*aria-label="Previous page"/);
+    expect(first).not.toMatch(/disabled"><span[^>]*aria-label="Next page"/);
+    const last = render(pg(3, 3));
+    expect(last).toMatch(/disabled"><span[^>]*aria-label="Next page"/);
+    expect(last).toMatch(/disabled"><span[^>]*aria-label="Last page"/);
+  });
+
+  it("offers 'More +pageSize' only with later pages and a handler", () => {
+    expect(render(pg(1, 3), { onMore: noop })).toContain('More +10');
+    expect(render(pg(3, 3), { onMore: noop })).not.toContain('More +');
+    expect(render(pg(1, 3))).not.toContain('More +');
+  });
+
+  it("offers 'All' when rows exceed the page size and a handler is given", () => {
+    expect(render(pg(1, 3, 10, 25), { onAll: noop })).toContain('>All<');
+    expect(render(pg(1, 3, 10, 25))).not.toContain('>All<');
+  });
+
+  it('speaks Russian', async () => {
+    await i18next.changeLanguage('ru');
+    try {
+      const html = render(pg(2, 4), { onMore: noop, onAll: noop });
+      expect(html).toContain('стр. 2/4');
+      expect(html).toContain('Ещё +10');
+      expect(html).toContain('>Все<');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+});

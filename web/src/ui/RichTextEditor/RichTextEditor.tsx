@@ -1,0 +1,128 @@
+import { type Editor, EditorContent, useEditor } from '@tiptap/react';
+import type { EditorView } from '@tiptap/pm/view';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { useTranslation } from 'react-i18next';
+import './content.css';
+import './RichTextEditor.css';
+import { editorExtensions } from './extensions';
+import { EDITOR_NAMESPACE, registerEditorStrings } from './i18n';
+import { insertImageFiles } from './imageFiles';
+import { MediaPanel, ImagePanel, LinkPanel } from './panels';
+import { Toolbar, type PanelName } from './Toolbar';
+
+export type RichTextEditorProps = {
+  /** The body as HTML; '' for an empty document. */
+  value: string;
+  /** Called with the new HTML on every edit ('' when the document is empty). */
+  onChange: (html: string) => void;
+  /** id of the editable element, for a <label htmlFor>. */
+  id?: string;
+  placeholder?: string;
+  /** Uploads an image file and resolves to the URL to insert (e.g. via POST /FileUpload/CkEditor). */
+  uploadImage?: (file: File) => Promise<string>;
+  /** Minimum height of the editing area in px (default 200). */
+  minHeight?: number;
+  ariaLabel?: string;
+};
+
+// The trailing empty paragraph that keeps a caret place after a table or image is not content.
+function htmlOf(editor: Editor): string {
+  return editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p(?: style="[^"]*")?><\/p>)+$/, '');
+}
+
+/** Tiptap editor with the toolbar of spec section 2; lazy-load it (default export). */
+export default function RichTextEditor({ value, onChange, id, placeholder, uploadImage, minHeight = 200, ariaLabel }: RichTextEditorProps) {
+  const { t, i18n } = useTranslation(EDITOR_NAMESPACE);
+  registerEditorStrings(i18n);
+  const [panel, setPanel] = useState<PanelName | null>(null);
+
+  // The editor is built once; these refs let its callbacks see the latest props.
+  const onChangeRef = useRef(onChange);
+  const placeholderText = placeholder ?? t('placeholder');
+  const placeholderRef = useRef(placeholderText);
+  placeholderRef.current = placeholderText;
+  const uploadRef = useRef(uploadImage);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+    uploadRef.current = uploadImage;
+  }, [onChange, uploadImage]);
+  const [dropFailed, setDropFailed] = useState(false);
+
+  // Image files pasted or dropped into the text go through uploadImage, like the toolbar's upload.
+  const fileHandlers = useMemo(
+    () => ({
+      handlePaste: (view: EditorView, event: ClipboardEvent) =>
+        insertImageFiles(view, event.clipboardData?.files, uploadRef.current, null, () => setDropFailed(true)),
+      handleDrop: (view: EditorView, event: DragEvent, _slice: unknown, moved: boolean) =>
+        !moved &&
+        insertImageFiles(
+          view,
+          event.dataTransfer?.files,
+          uploadRef.current,
+          view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos ?? null,
+          () => setDropFailed(true),
+        ),
+    }),
+    [],
+  );
+  // The last HTML this editor reported or was given, so an echo of it is not re-applied.
+  const knownHtml = useRef(value);
+
+  const label = ariaLabel ?? placeholderText;
+  const attributes: Record<string, string> = {
+    class: 'tales-editor-content tales-rich-text',
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-label': label,
+    ...(id ? { id } : {}),
+  };
+
+  const editor = useEditor({
+    extensions: editorExtensions(() => placeholderRef.current),
+    content: value,
+    editorProps: { attributes, ...fileHandlers },
+    shouldRerenderOnTransaction: false,
+    onUpdate: ({ editor: current }) => {
+      const html = htmlOf(current);
+      knownHtml.current = html;
+      onChangeRef.current(html);
+    },
+  });
+
+  // A new value from outside (a loaded tale, a restored draft) replaces the document; the echo of
+  // what the user just typed does not, so typing is never interrupted.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || value === knownHtml.current) return;
+    knownHtml.current = value;
+    if (value === htmlOf(editor)) return;
+    editor.chain().setMeta('addToHistory', false).setContent(value, { emitUpdate: false }).run();
+  }, [editor, value]);
+
+  // id, label and placeholder can change after the editor is built (the language switch).
+  const attributesKey = JSON.stringify(attributes);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placeholderText is read through a ref; a change must still redraw
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string>, ...fileHandlers } });
+    // The placeholder is a decoration: an empty transaction redraws it.
+    editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
+  }, [editor, attributesKey, placeholderText, fileHandlers]);
+
+  const style = { '--tales-editor-min-height': `${minHeight}px` } as CSSProperties;
+
+  return (
+    <div className="tales-editor" style={style} data-testid="rich-text-editor">
+      {editor && <Toolbar editor={editor} panel={panel} onPanel={setPanel} />}
+      {editor && panel === 'link' && <LinkPanel editor={editor} onClose={() => setPanel(null)} />}
+      {editor && panel === 'image' && <ImagePanel editor={editor} uploadImage={uploadImage} onClose={() => setPanel(null)} />}
+      {editor && panel === 'media' && <MediaPanel editor={editor} onClose={() => setPanel(null)} />}
+      {dropFailed && (
+        <Alert variant="danger" className="m-2 py-1 px-2 small" dismissible onClose={() => setDropFailed(false)}>
+          {t('uploadFailed')}
+        </Alert>
+      )}
+      <EditorContent editor={editor} className="tales-editor-body" />
+    </div>
+  );
+}

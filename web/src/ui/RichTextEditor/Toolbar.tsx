@@ -1,0 +1,282 @@
+import { type Editor, useEditorState } from '@tiptap/react';
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { ColorPicker } from './ColorPicker';
+import { EDITOR_NAMESPACE } from './i18n';
+import { Icon, type IconName } from './icons';
+import { TableMenu } from './TableMenu';
+import { FONT_SIZES, type TextAlignment } from './rules';
+
+export type PanelName = 'link' | 'image' | 'media';
+
+type ToolButtonProps = {
+  label: string;
+  onClick: () => void;
+  active?: boolean;
+  disabled?: boolean;
+  icon?: IconName;
+  children?: ReactNode;
+  testId: string;
+};
+
+function ToolButton({ label, onClick, active, disabled, icon, children, testId }: ToolButtonProps) {
+  return (
+    <Button
+      size="sm"
+      variant="light"
+      className="tales-editor-btn"
+      active={active}
+      disabled={disabled}
+      title={label}
+      aria-label={label}
+      aria-pressed={active === undefined ? undefined : active}
+      data-testid={testId}
+      // Keeps the caret and selection in the editing area while the button is pressed.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
+      {icon ? <Icon name={icon} /> : children}
+    </Button>
+  );
+}
+
+function Group({ children }: { children: ReactNode }) {
+  return <div className="btn-group tales-editor-group">{children}</div>;
+}
+
+const MARKS = ['bold', 'italic', 'underline', 'strike', 'code', 'subscript', 'superscript'] as const;
+const ALIGNMENTS: { value: TextAlignment; key: 'alignLeft' | 'alignCenter' | 'alignRight' | 'alignJustify'; icon: IconName }[] = [
+  { value: 'left', key: 'alignLeft', icon: 'alignLeft' },
+  { value: 'center', key: 'alignCenter', icon: 'alignCenter' },
+  { value: 'right', key: 'alignRight', icon: 'alignRight' },
+  { value: 'justify', key: 'alignJustify', icon: 'alignJustify' },
+];
+
+function readState(editor: Editor) {
+  const style = editor.getAttributes('textStyle');
+  const marks = Object.fromEntries(MARKS.map((mark) => [mark, editor.isActive(mark)])) as Record<(typeof MARKS)[number], boolean>;
+  return {
+    ...marks,
+    link: editor.isActive('link'),
+    bulletList: editor.isActive('bulletList'),
+    orderedList: editor.isActive('orderedList'),
+    taskList: editor.isActive('taskList'),
+    codeBlock: editor.isActive('codeBlock'),
+    heading: [1, 2, 3, 4].find((level) => editor.isActive('heading', { level })) ?? 0,
+    align: ALIGNMENTS.find(({ value }) => value !== 'left' && editor.isActive({ textAlign: value }))?.value ?? 'left',
+    fontSize: typeof style.fontSize === 'string' ? style.fontSize : '',
+    color: typeof style.color === 'string' ? style.color : null,
+    backgroundColor: typeof style.backgroundColor === 'string' ? style.backgroundColor : null,
+    canUndo: editor.can().undo(),
+    canRedo: editor.can().redo(),
+    canIndent: editor.can().indent(),
+    canOutdent: editor.can().outdent(),
+  };
+}
+
+type ToolbarProps = {
+  editor: Editor;
+  panel: PanelName | null;
+  onPanel: (panel: PanelName | null) => void;
+};
+
+export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const state = useEditorState({ editor, selector: ({ editor: current }) => readState(current) });
+  const chain = () => editor.chain().focus();
+  const togglePanel = (name: PanelName) => onPanel(panel === name ? null : name);
+
+  const removeFormat = () =>
+    MARKS.reduce((c, mark) => c.unsetMark(mark), chain())
+      .unsetMark('textStyle')
+      .setTextAlign('left')
+      .run();
+
+  return (
+    <div className="tales-editor-toolbar" role="toolbar" aria-label={t('toolbar')}>
+      <Form.Select
+        size="sm"
+        className="tales-editor-select"
+        title={t('blockType')}
+        aria-label={t('blockType')}
+        data-testid="editor-block-type"
+        value={state.heading}
+        onChange={(event) => {
+          const level = Number(event.target.value);
+          if (level === 1 || level === 2 || level === 3 || level === 4) chain().setHeading({ level }).run();
+          else chain().setParagraph().run();
+        }}
+      >
+        <option value={0}>{t('paragraph')}</option>
+        {[1, 2, 3, 4].map((level) => (
+          <option key={level} value={level}>
+            {t('heading', { level })}
+          </option>
+        ))}
+      </Form.Select>
+
+      <Group>
+        <ToolButton label={t('image')} icon="image" active={panel === 'image'} onClick={() => togglePanel('image')} testId="editor-image" />
+        <ToolButton
+          label={t('link')}
+          icon="link"
+          active={state.link || panel === 'link'}
+          onClick={() => togglePanel('link')}
+          testId="editor-link"
+        />
+        <ToolButton label={t('media')} icon="media" active={panel === 'media'} onClick={() => togglePanel('media')} testId="editor-media" />
+      </Group>
+
+      <Group>
+        <ToolButton label={t('undo')} icon="undo" disabled={!state.canUndo} onClick={() => chain().undo().run()} testId="editor-undo" />
+        <ToolButton label={t('redo')} icon="redo" disabled={!state.canRedo} onClick={() => chain().redo().run()} testId="editor-redo" />
+      </Group>
+
+      <Group>
+        <ToolButton label={t('removeFormat')} icon="removeFormat" onClick={removeFormat} testId="editor-remove-format" />
+        <ToolButton label={t('bold')} active={state.bold} onClick={() => chain().toggleBold().run()} testId="editor-bold">
+          <span className="tales-editor-glyph fw-bold">B</span>
+        </ToolButton>
+        <ToolButton label={t('italic')} active={state.italic} onClick={() => chain().toggleItalic().run()} testId="editor-italic">
+          <span className="tales-editor-glyph fst-italic">I</span>
+        </ToolButton>
+        <ToolButton
+          label={t('underline')}
+          active={state.underline}
+          onClick={() => chain().toggleUnderline().run()}
+          testId="editor-underline"
+        >
+          <span className="tales-editor-glyph text-decoration-underline">U</span>
+        </ToolButton>
+        <ToolButton label={t('strike')} active={state.strike} onClick={() => chain().toggleStrike().run()} testId="editor-strike">
+          <span className="tales-editor-glyph text-decoration-line-through">S</span>
+        </ToolButton>
+      </Group>
+
+      <Form.Select
+        size="sm"
+        className="tales-editor-select"
+        title={t('fontSize')}
+        aria-label={t('fontSize')}
+        data-testid="editor-font-size"
+        value={state.fontSize}
+        onChange={(event) =>
+          chain()
+            .setTextStyle('fontSize', event.target.value || null)
+            .run()
+        }
+      >
+        <option value="">{t('fontSizeDefault')}</option>
+        {FONT_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size.replace('px', '')}
+          </option>
+        ))}
+      </Form.Select>
+
+      <Group>
+        <ToolButton
+          label={t('bulletList')}
+          icon="bulletList"
+          active={state.bulletList}
+          onClick={() => chain().toggleBulletList().run()}
+          testId="editor-bullet-list"
+        />
+        <ToolButton
+          label={t('orderedList')}
+          icon="orderedList"
+          active={state.orderedList}
+          onClick={() => chain().toggleOrderedList().run()}
+          testId="editor-ordered-list"
+        />
+        <ToolButton
+          label={t('taskList')}
+          icon="taskList"
+          active={state.taskList}
+          onClick={() => chain().toggleTaskList().run()}
+          testId="editor-task-list"
+        />
+      </Group>
+
+      <Group>
+        <ToolButton label={t('code')} icon="code" active={state.code} onClick={() => chain().toggleCode().run()} testId="editor-code" />
+        <ToolButton
+          label={t('codeBlock')}
+          icon="codeBlock"
+          active={state.codeBlock}
+          onClick={() => chain().toggleCodeBlock().run()}
+          testId="editor-code-block"
+        />
+        <ToolButton
+          label={t('subscript')}
+          active={state.subscript}
+          onClick={() => chain().toggleSubscript().run()}
+          testId="editor-subscript"
+        >
+          <span className="tales-editor-glyph">
+            x<sub>2</sub>
+          </span>
+        </ToolButton>
+        <ToolButton
+          label={t('superscript')}
+          active={state.superscript}
+          onClick={() => chain().toggleSuperscript().run()}
+          testId="editor-superscript"
+        >
+          <span className="tales-editor-glyph">
+            x<sup>2</sup>
+          </span>
+        </ToolButton>
+      </Group>
+
+      <Group>
+        <ColorPicker
+          kind="color"
+          value={state.color}
+          onPick={(color) => chain().setTextStyle('color', color).run()}
+          testId="editor-color"
+        />
+        <ColorPicker
+          kind="backgroundColor"
+          value={state.backgroundColor}
+          onPick={(color) => chain().setTextStyle('backgroundColor', color).run()}
+          testId="editor-background-color"
+        />
+      </Group>
+
+      <Group>
+        {ALIGNMENTS.map(({ value, key, icon }) => (
+          <ToolButton
+            key={value}
+            label={t(key)}
+            icon={icon}
+            active={state.align === value}
+            onClick={() => chain().setTextAlign(value).run()}
+            testId={`editor-align-${value}`}
+          />
+        ))}
+      </Group>
+
+      <Group>
+        <ToolButton
+          label={t('outdent')}
+          icon="outdent"
+          disabled={!state.canOutdent}
+          onClick={() => chain().outdent().run()}
+          testId="editor-outdent"
+        />
+        <ToolButton
+          label={t('indent')}
+          icon="indent"
+          disabled={!state.canIndent}
+          onClick={() => chain().indent().run()}
+          testId="editor-indent"
+        />
+      </Group>
+
+      <TableMenu editor={editor} />
+    </div>
+  );
+}
