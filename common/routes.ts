@@ -9,6 +9,12 @@ export const api = {
   profile: '/auth/profile',
   profileOf: (id: number | string) => `/auth/profile/${id}`,
   userDelete: (id: number | string) => `/auth/UserDelete/${id}`,
+  fileUpload: '/FileUpload',
+  filesOf: (entityTable: string, entityId: number | string) => `/FileUpload/getFiles/${entityTable}/${entityId}`,
+  fileDelete: (id: number | string) => `/FileUpload/delete/${id}`,
+  fileEdit: (id: number | string) => `/AdminDbManager/EditRow/file/${id}`,
+  fileBulk: '/AdminDbManager/UpdateBulk/file',
+  editorUpload: '/FileUpload/CkEditor',
 } as const;
 
 /** Form ids the client sends with each write (wire-protocol.md: echoed, never deciding anything). */
@@ -21,6 +27,12 @@ export const FORM_ID = {
   resetWithCode: 'actionResetPasswordWithCode',
   profile: 'profile',
   userDelete: 'actionUserDelete',
+  fileUpload: 'actionIndex',
+  fileDelete: 'actionDelete',
+  fileEdit: 'actionEditRow',
+  fileBulk: 'actionUpdateBulk',
+  editorImage: 'fileUpload',
+  emblem: 'actionCommon',
 } as const;
 
 /** The single-page app's own routes (spec section 2). */

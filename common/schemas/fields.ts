@@ -16,6 +16,8 @@ function toNumberish(v: unknown): unknown {
 }
 
 export const wireInt = () => z.preprocess(toNumberish, z.number().int());
+/** An integer within bounds; out-of-range values get the min/max field messages. */
+export const wireIntIn = (min: number, max: number) => z.preprocess(toNumberish, z.number().int().min(min).max(max));
 export const wireNumber = () => z.preprocess(toNumberish, z.number());
 /** A 0/1 flag; true/false and "1"/"0" are accepted too. */
 export const wireFlag = () => z.preprocess(toNumberish, z.union([z.literal(0), z.literal(1)]));
