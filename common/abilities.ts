@@ -29,4 +29,6 @@ export const can = {
   manageUsers: (a: Actor | null | undefined) => isAdmin(a),
   useAdminTools: (a: Actor | null | undefined) => isAdmin(a),
   useStaffTools: (a: Actor | null | undefined) => isStaff(a),
+  /** Rename, reorder and delete a file: its owner or staff. */
+  manageFile: (a: Actor | null | undefined, file: { owner_id: number }) => isOwner(a, file.owner_id) || isStaff(a),
 };
