@@ -201,3 +201,40 @@ export const notifications = pgTable(
     index('notifications_unshown_idx').on(t.user_id).where(sql`is_shown = 0`),
   ],
 );
+
+/**
+ * Stored files: attachments of tales and comments (entity_table 'tale'), editor images and
+ * emblems (no entity: entity_id 0). `name_fs` is the server-generated object name; the display
+ * copy and thumbnail, when an image has them, are stored beside it under derived names.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    owner_id: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tale_id: integer('tale_id').references(() => tales.id, { onDelete: 'cascade' }),
+    entity_table: text('entity_table').notNull(),
+    entity_id: integer('entity_id').notNull().default(0),
+    container: text('container').notNull().default('FILE'),
+    root_id: integer('root_id').notNull().default(0),
+    parent_id: integer('parent_id').notNull().default(0),
+    level: integer('level').notNull().default(0),
+    order: integer('order').notNull().default(0),
+    name_human: text('name_human').notNull(),
+    name_fs: text('name_fs').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    has_display: flag('has_display'),
+    has_thumb: flag('has_thumb'),
+    created_at: unix('created_at').notNull().default(nowUnix),
+  },
+  (t) => [
+    uniqueIndex('files_name_fs_uq').on(t.name_fs),
+    index('files_tale_idx').on(t.tale_id, t.order, t.name_human, t.id),
+    index('files_owner_idx').on(t.owner_id),
+  ],
+);
