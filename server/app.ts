@@ -13,6 +13,8 @@ import type { Deps } from './deps';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { toolRoutes } from './features/tools/routes';
+import { fileRoutes } from './features/files/routes';
+import { fileServing } from './features/files/serve';
 import { profileRoutes } from './features/profiles/routes';
 import { withTaleMeta } from './features/tales/og';
 import { taleRoutes } from './features/tales/routes';
@@ -26,12 +28,14 @@ import { registerBodyParsers } from './http/body';
 import { registerEdge, requestId } from './http/edge';
 import { type RateLimiter, createRateLimiter } from './http/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createStorage, type Storage } from './storage/storage';
 
 export interface AppOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
   database?: Database;
   limiter?: RateLimiter;
   mailer?: Mailer;
+  storage?: Storage;
 }
 
 export interface BuiltApp {
@@ -66,13 +70,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const limiter = options.limiter ?? createRateLimiter(config.REDIS_URL);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log });
-  const deps: Deps = { db: database.db, config, mailer, limiter, log: app.log };
+  const storage = options.storage ?? createStorage(config);
+  const deps: Deps = { db: database.db, config, mailer, limiter, log: app.log, storage };
   const countNotifications = (userId: number) => countUnshown(database.db, userId);
   setLikedLookup(likedBy);
 
   app.addHook('onClose', async () => {
     mailer.close();
     await limiter.close();
+    if (!options.storage) await storage.close();
     if (!options.database) await database.close();
   });
 
@@ -84,7 +90,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     allowedHeaders: ['x-requested-with', 'fgp', 'uid', 'token', 'content-type'],
     maxAge: 600,
   });
-  await app.register(fastifyMultipart, { limits: { fieldSize: config.BODY_LIMIT_BYTES, fields: 200, files: 20 } });
+  // A file over the size limit is cut off and flagged rather than thrown, so the upload route can
+  // read the request to its end and answer with a message instead of a reset connection.
+  await app.register(fastifyMultipart, {
+    limits: { fieldSize: config.BODY_LIMIT_BYTES, fields: 200, files: 20 },
+    throwFileSizeLimit: false,
+  });
   registerBodyParsers(app);
   const edge = registerEdge(app, { apiPrefix: config.API_PREFIX });
   await app.register(auth, { db: database.db, config, countNotifications });
@@ -106,9 +117,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(notificationRoutes(deps));
       await api.register(adminRoutes(deps));
       await api.register(toolRoutes(deps));
+      await api.register(fileRoutes(deps));
     },
     { prefix: config.API_PREFIX },
   );
+  await app.register(fileServing(deps));
 
   const indexHtml = path.join(config.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -33,50 +33,82 @@ const urlOrEmpty = (protocols: string[]) =>
 
 const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
 
-export const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: urlOrEmpty(['postgres:', 'postgresql:']),
-  PUBLIC_URL: urlOrEmpty(['http:', 'https:']),
-  API_PREFIX: z
-    .string()
-    .default('/api')
-    .refine((s) => /^\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(s), 'must look like /api'),
-  CORS_ORIGINS: csv.refine(
-    (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
-    'must be a comma-separated list of origins like https://example.com',
-  ),
-  SMTP_URL: urlOrEmpty(['smtp:', 'smtps:']),
-  MAIL_FROM: z.string().default('Tales <no-reply@localhost>'),
-  REDIS_URL: urlOrEmpty(['redis:', 'rediss:']),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_DAYS: positiveInt(30),
-  /** Set to 0 when the site is served over plain http (cookies marked Secure need https). */
-  COOKIE_SECURE: z.enum(['auto', '0', '1']).default('auto'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
-  RATE_LOGIN_PER_MAIL: positiveInt(10),
-  RATE_LOGIN_PER_IP: positiveInt(100),
-  RATE_REGISTER_PER_IP: positiveInt(20),
-  RATE_RESET_PER_IP: positiveInt(20),
-  RATE_WINDOW_SECONDS: positiveInt(15 * 60),
-  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
-  /** Feed and search totals are counted exactly up to this many rows (docs/decisions.md). */
-  FEED_COUNT_CAP: positiveInt(10_000),
-  /** Addresses (IPs or CIDRs) the server-side HTTP tool may reach although private or loopback. */
-  OUTBOUND_ALLOW: csv,
-  OUTBOUND_TIMEOUT_MS: positiveInt(10_000),
-  OUTBOUND_MAX_BYTES: positiveInt(1024 * 1024),
-  OUTBOUND_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
-  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  MAP_TILE_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
-  MAP_SATELLITE_URL: z.string().default('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}'),
-  MAP_LABELS_URL: z
-    .string()
-    .default('https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}'),
-  MAP_SATELLITE_ATTRIBUTION: z.string().default('Tiles &copy; Esri'),
-});
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: urlOrEmpty(['postgres:', 'postgresql:']),
+    PUBLIC_URL: urlOrEmpty(['http:', 'https:']),
+    API_PREFIX: z
+      .string()
+      .default('/api')
+      .refine((s) => /^\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(s), 'must look like /api'),
+    CORS_ORIGINS: csv.refine(
+      (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+      'must be a comma-separated list of origins like https://example.com',
+    ),
+    SMTP_URL: urlOrEmpty(['smtp:', 'smtps:']),
+    MAIL_FROM: z.string().default('Tales <no-reply@localhost>'),
+    REDIS_URL: urlOrEmpty(['redis:', 'rediss:']),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_TTL_DAYS: positiveInt(30),
+    /** Set to 0 when the site is served over plain http (cookies marked Secure need https). */
+    COOKIE_SECURE: z.enum(['auto', '0', '1']).default('auto'),
+    TRUST_PROXY: z.enum(['0', '1']).default('0'),
+    RATE_LOGIN_PER_MAIL: positiveInt(10),
+    RATE_LOGIN_PER_IP: positiveInt(100),
+    RATE_REGISTER_PER_IP: positiveInt(20),
+    RATE_RESET_PER_IP: positiveInt(20),
+    RATE_WINDOW_SECONDS: positiveInt(15 * 60),
+    BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+    /** Feed and search totals are counted exactly up to this many rows (docs/decisions.md). */
+    FEED_COUNT_CAP: positiveInt(10_000),
+    /** How long a feed page everyone sees alike is shared (its count ten times as long); 0 turns that off. */
+    FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** Addresses (IPs or CIDRs) the server-side HTTP tool may reach although private or loopback. */
+    OUTBOUND_ALLOW: csv,
+    OUTBOUND_TIMEOUT_MS: positiveInt(10_000),
+    OUTBOUND_MAX_BYTES: positiveInt(1024 * 1024),
+    OUTBOUND_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
+    MAP_SATELLITE_URL: z.string().default('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}'),
+    MAP_LABELS_URL: z
+      .string()
+      .default('https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}'),
+    MAP_SATELLITE_ATTRIBUTION: z.string().default('Tiles &copy; Esri'),
+    FILE_MAX_BYTES: positiveInt(20 * 1024 * 1024),
+    FILES_PER_REQUEST: positiveInt(10),
+    FILES_PER_USER: positiveInt(500),
+    /** Images wider or taller than this get a scaled copy for display; the original stays. */
+    IMAGE_DISPLAY_MAX: positiveInt(1600),
+    IMAGE_THUMB_SIZE: positiveInt(320),
+    EMBLEM_SIZE: positiveInt(256),
+    /** Where uploaded files live: `local` (under DATA_DIR/files) or an S3-compatible store. */
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().default(''),
+    S3_REGION: z.string().default('us-east-1'),
+    /** A custom endpoint for S3-compatible stores (MinIO, Ceph, R2 ...); empty means AWS. */
+    S3_ENDPOINT: urlOrEmpty(['http:', 'https:']),
+    S3_ACCESS_KEY_ID: z.string().default(''),
+    S3_SECRET_ACCESS_KEY: z.string().default(''),
+    S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+    /** A key prefix inside the bucket, e.g. `tales/`. */
+    S3_PREFIX: z
+      .string()
+      .default('')
+      .refine((s) => s === '' || /^[A-Za-z0-9._/-]+\/$/.test(s), 'must be empty or end with / (letters, digits, . _ - /)'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER is s3' });
+    }
+    if ((c.S3_ACCESS_KEY_ID === '') !== (c.S3_SECRET_ACCESS_KEY === '')) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    }
+  });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDir: string };
 

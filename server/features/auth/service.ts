@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import { passwordResets, userRoles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, banned, fail, forbidden, invalid, notFound, tooMany } from '../../http/errors';
+import { objectsOfUser, removeObjects } from '../files/objects';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { type SessionInfo, type UserRow, createSession, endUserSessions, nowSeconds } from './sessions';
 
@@ -204,9 +205,34 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
   if (!target) throw notFound();
   if (!can.deleteUser(caller, userId)) throw forbidden();
   // Everything the account owns hangs off users with ON DELETE CASCADE: one statement, one transaction.
-  await deps.db.transaction(async (tx) => {
+  // Other people's tales lose this user's comments, likes and files, so their counters are redone.
+  const storedObjects = await deps.db.transaction(async (tx) => {
+    const keys = await objectsOfUser(tx, userId);
+    const touched = await tx.execute<{ id: number }>(sql`
+      select tale_id as id from likes where user_id = ${userId}
+      union select tale_id from files where owner_id = ${userId} and tale_id is not null
+      union select answer_to_tale_id from tales where owner_id = ${userId} and answer_to_tale_id is not null
+      union select root_tale_id from tales where owner_id = ${userId} and root_tale_id is not null`);
     await tx.delete(users).where(eq(users.id, userId));
+    const ids = rowsOf<{ id: number }>(touched).map((r) => Number(r.id));
+    if (ids.length) {
+      await tx.execute(sql`
+        update tales t set
+          count_like = (select count(*)::int from likes l where l.tale_id = t.id),
+          count_files = (select count(*)::int from files f where f.tale_id = t.id),
+          count_root_tale_id = (select count(*)::int from tales c where c.root_tale_id = t.id),
+          count_answer_to_tale_id = (select count(*)::int from tales c where c.answer_to_tale_id = t.id)
+        where t.id in (select unnest(${sql.param(ids)}::int[]))`);
+    }
+    return keys;
   });
+  await removeObjects(deps.storage, deps.log, storedObjects);
+}
+
+/** Rows of a raw query, whichever driver ran it (node-postgres answers { rows }, PGlite too). */
+function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
 /** Grants or removes a role (admin tools and the command-line tool). */

@@ -1,0 +1,346 @@
+import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { can, isLoggedIn, isOwner, isStaff } from '../../../common/abilities';
+import { MSG, danger } from '../../../common/messages';
+import { type Pagination, paginate } from '../../../common/schemas/envelope';
+import { FILE_CONTAINER, type FileEditBody, type FileRow, FileUploadFields, RASTER_IMAGE_EXTENSIONS } from '../../../common/schemas/file';
+import type { CurrentUser } from '../../../common/schemas/user';
+import { issuesToMessages } from '../../../common/validation';
+import type { Db } from '../../db/client';
+import { files, tales } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { fail, forbidden, invalid, needLogin, notFound } from '../../http/errors';
+import { assertVisible, taleRow } from '../tales/service';
+import { makeEmblem, prepareImage } from './images';
+import type { ReceivedFile } from './intake';
+import { type Inspected, inspectFile } from './inspect';
+import { type FileRecord, displayKey, objectKeys, presentFile, removeObjects, thumbKey } from './objects';
+
+type Caller = CurrentUser;
+
+/** A file made ready for storage: its checked type and the local files of its objects. */
+interface Prepared {
+  file: ReceivedFile;
+  inspected: Inspected;
+  base: string;
+  objects: { key: string; path: string; mime: string }[];
+  width: number | null;
+  height: number | null;
+  hasDisplay: boolean;
+  hasThumb: boolean;
+  size: number;
+}
+
+const newBase = () => randomBytes(12).toString('hex');
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+export function tooLargeError(deps: Deps, name: string) {
+  return fail(413, MSG.fileTooLarge, [name, mb(deps.config.FILE_MAX_BYTES)]);
+}
+export function tooManyError(deps: Deps) {
+  return fail(413, MSG.tooManyFilesAtOnce, [deps.config.FILES_PER_REQUEST]);
+}
+
+/** Checks each file's type and prepares images; refuses the whole upload on the first bad file. */
+async function prepareAll(deps: Deps, received: ReceivedFile[], onlyRaster = false): Promise<Prepared[]> {
+  const out: Prepared[] = [];
+  for (const file of received) {
+    const inspected = await inspectFile(file.name, file.path);
+    if (inspected === 'refused') throw fail(415, MSG.fileTypeRefused, [file.name]);
+    if (inspected === 'mismatch') throw fail(415, MSG.fileContentMismatch, [file.name]);
+    if (onlyRaster && !RASTER_IMAGE_EXTENSIONS.includes(inspected.ext)) throw fail(415, MSG.imageOnly);
+    const base = newBase();
+    const p: Prepared = {
+      file,
+      inspected,
+      base,
+      objects: [],
+      width: null,
+      height: null,
+      hasDisplay: false,
+      hasThumb: false,
+      size: file.size,
+    };
+    if (inspected.displayType === 'image') {
+      try {
+        const img = await prepareImage(file.path, inspected.ext, {
+          displayMax: deps.config.IMAGE_DISPLAY_MAX,
+          thumb: deps.config.IMAGE_THUMB_SIZE,
+        });
+        p.width = img.width;
+        p.height = img.height;
+        p.hasThumb = true;
+        p.objects.push({ key: thumbKey(base), path: img.thumbPath, mime: 'image/webp' });
+        if (img.displayPath) {
+          p.hasDisplay = true;
+          p.objects.push({ key: displayKey(base), path: img.displayPath, mime: 'image/webp' });
+        }
+        p.size = (await stat(file.path)).size;
+      } catch {
+        throw fail(415, MSG.imageUnreadable, [file.name]);
+      }
+    }
+    p.objects.unshift({ key: `${base}.${inspected.ext}`, path: file.path, mime: inspected.mime });
+    out.push(p);
+  }
+  return out;
+}
+
+/** Puts every object in storage; on a failure removes what was put and throws. */
+async function store(deps: Deps, prepared: Prepared[]): Promise<string[]> {
+  const put: string[] = [];
+  try {
+    for (const p of prepared) {
+      for (const o of p.objects) {
+        await deps.storage.put(o.key, o.path, o.mime);
+        put.push(o.key);
+      }
+    }
+  } catch (e) {
+    await removeObjects(deps.storage, deps.log, put);
+    throw e;
+  }
+  return put;
+}
+
+async function filesOfOwner(db: Db, ownerId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(eq(files.owner_id, ownerId));
+  return n;
+}
+
+function limitError(already: number) {
+  return invalid(danger(MSG.uploadLimit, [already]));
+}
+
+/**
+ * Stores prepared files and their rows in one go: under a per-user lock the count limit is
+ * checked again, rows are written and the tale's count_files moves with them. If anything fails
+ * the stored objects are removed, so no half upload is left.
+ */
+async function commit(
+  deps: Deps,
+  caller: Caller & { id: number },
+  prepared: Prepared[],
+  row: (p: Prepared, i: number, tx: Db) => Promise<Partial<typeof files.$inferInsert>>,
+  taleId: number | null,
+): Promise<FileRecord[]> {
+  const put = await store(deps, prepared);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(7311002, ${caller.id}::int)`);
+      const already = await filesOfOwner(tx, caller.id);
+      if (already + prepared.length > deps.config.FILES_PER_USER) throw limitError(already);
+      const values: (typeof files.$inferInsert)[] = [];
+      for (const [i, p] of prepared.entries()) {
+        values.push({
+          owner_id: caller.id,
+          entity_table: 'tale',
+          name_human: p.file.name,
+          name_fs: `${p.base}.${p.inspected.ext}`,
+          mime: p.inspected.mime,
+          size: p.size,
+          width: p.width,
+          height: p.height,
+          has_display: p.hasDisplay ? 1 : 0,
+          has_thumb: p.hasThumb ? 1 : 0,
+          ...(await row(p, i, tx)),
+        });
+      }
+      const inserted = await tx.insert(files).values(values).returning();
+      if (taleId != null) {
+        await tx
+          .update(tales)
+          .set({ count_files: sql`${tales.count_files} + ${inserted.length}` })
+          .where(eq(tales.id, taleId));
+      }
+      return inserted;
+    });
+  } catch (e) {
+    await removeObjects(deps.storage, deps.log, put);
+    throw e;
+  }
+}
+
+function parseFields(raw: Record<string, unknown>) {
+  const parsed = FileUploadFields.safeParse(raw);
+  if (!parsed.success) throw invalid(...issuesToMessages(parsed.error.issues));
+  return parsed.data;
+}
+
+/** A tale or comment the caller may attach files to: their own, or any as staff. */
+async function attachTarget(deps: Deps, caller: Caller & { id: number }, taleId: number) {
+  const row = await taleRow(deps, taleId);
+  if (!row) throw notFound();
+  if (!(isOwner(caller, row.owner_id) || isStaff(caller))) throw forbidden();
+  return row;
+}
+
+/** Before any work: a quick check of the per-user limit, so a full account is told at once. */
+async function assertRoom(deps: Deps, caller: Caller & { id: number }, adding: number) {
+  const already = await filesOfOwner(deps.db, caller.id);
+  if (already + adding > deps.config.FILES_PER_USER) throw limitError(already);
+}
+
+/** POST /FileUpload: files attached to a tale or comment. */
+export async function uploadAttachments(
+  deps: Deps,
+  caller: Caller & { id: number },
+  rawFields: Record<string, unknown>,
+  received: ReceivedFile[],
+): Promise<FileRow[]> {
+  const fields = parseFields(rawFields);
+  const target = await attachTarget(deps, caller, fields.entity_id);
+  if (!received.length) throw invalid(danger(MSG.noFileChosen));
+  await assertRoom(deps, caller, received.length);
+  const prepared = await prepareAll(deps, received);
+  let firstOrder: number | undefined;
+  const inserted = await commit(
+    deps,
+    caller,
+    prepared,
+    async (_p, i, tx) => {
+      if (firstOrder === undefined) {
+        // New files go after the ones already there, unless the client says where.
+        const [{ max }] = await tx
+          .select({ max: sql<number>`coalesce(max(${files.order}), -1)::int` })
+          .from(files)
+          .where(eq(files.tale_id, target.id));
+        firstOrder = fields.order ?? max + 1;
+      }
+      const order = firstOrder + i;
+      return {
+        tale_id: target.id,
+        entity_id: target.id,
+        container: fields.container || FILE_CONTAINER,
+        root_id: fields.root_id ?? 0,
+        parent_id: fields.parent_id ?? 0,
+        level: fields.level ?? 0,
+        order,
+      };
+    },
+    target.id,
+  );
+  return inserted.map(presentFile);
+}
+
+/** POST /FileUpload/CkEditor: an image for a rich-text editor, or (actionCommon) a profile emblem. */
+export async function uploadEditorImage(
+  deps: Deps,
+  caller: Caller & { id: number },
+  received: ReceivedFile[],
+  emblem: boolean,
+): Promise<string> {
+  if (!received.length) throw invalid(danger(MSG.noFileChosen));
+  if (received.length > 1) throw fail(413, MSG.tooManyFilesAtOnce, [1]);
+  await assertRoom(deps, caller, 1);
+  let prepared = await prepareAll(deps, received, true);
+  if (emblem) {
+    const p = prepared[0];
+    let squarePath: string;
+    try {
+      squarePath = await makeEmblem(p.file.path, deps.config.EMBLEM_SIZE);
+    } catch {
+      throw fail(415, MSG.imageUnreadable, [p.file.name]);
+    }
+    const size = deps.config.EMBLEM_SIZE;
+    prepared = [
+      {
+        ...p,
+        inspected: { ext: 'webp', displayType: 'image', mime: 'image/webp' },
+        objects: [{ key: `${p.base}.webp`, path: squarePath, mime: 'image/webp' }],
+        width: size,
+        height: size,
+        hasDisplay: false,
+        hasThumb: false,
+        size: (await stat(squarePath)).size,
+      },
+    ];
+  }
+  const [row] = await commit(
+    deps,
+    caller,
+    prepared,
+    async () => ({ entity_table: 'user', entity_id: caller.id, container: emblem ? 'EMBLEM' : 'EDITOR' }),
+    null,
+  );
+  return presentFile(row).display_url;
+}
+
+/** GET /FileUpload/getFiles/tale/{id}: public for a visible tale, ordered by order, name, id. */
+export async function listFiles(
+  deps: Deps,
+  caller: Caller,
+  taleId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ items: FileRow[]; pagination: Pagination }> {
+  const row = await taleRow(deps, taleId);
+  if (!row) throw notFound();
+  await assertVisible(deps, caller, row);
+  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(files).where(eq(files.tale_id, taleId));
+  const pagination = paginate(page, pageSize, n);
+  const rows = await deps.db
+    .select()
+    .from(files)
+    .where(eq(files.tale_id, taleId))
+    .orderBy(asc(files.order), asc(files.name_human), asc(files.id))
+    .limit(pageSize)
+    .offset((pagination.pageCurrentNumber - 1) * pageSize);
+  return { items: rows.map(presentFile), pagination };
+}
+
+async function manageable(deps: Deps, caller: Caller, ids: number[]): Promise<FileRecord[]> {
+  if (!isLoggedIn(caller)) throw needLogin();
+  const rows = ids.length ? await deps.db.select().from(files).where(inArray(files.id, ids)) : [];
+  if (rows.length !== new Set(ids).size) throw notFound();
+  if (!rows.every((r) => can.manageFile(caller, r))) throw forbidden();
+  return rows;
+}
+
+/** DELETE /FileUpload/delete/{id}: the row and the tale's count in one transaction, then the objects. */
+export async function deleteFile(deps: Deps, caller: Caller, id: number): Promise<void> {
+  const [row] = await manageable(deps, caller, [id]);
+  await deps.db.transaction(async (tx) => {
+    const gone = await tx.delete(files).where(eq(files.id, id)).returning({ id: files.id });
+    if (gone.length && row.tale_id != null) {
+      await tx
+        .update(tales)
+        .set({ count_files: sql`greatest(${tales.count_files} - 1, 0)` })
+        .where(eq(tales.id, row.tale_id));
+    }
+  });
+  await removeObjects(deps.storage, deps.log, objectKeys(row));
+}
+
+function editPatch(body: FileEditBody): Partial<typeof files.$inferInsert> {
+  const patch: Partial<typeof files.$inferInsert> = {};
+  if (body.name_human !== undefined) {
+    const name = body.name_human.replace(/[\\/]/g, '-').trim();
+    if (!name) throw invalid(danger(MSG.fileNameEmpty));
+    patch.name_human = name;
+  }
+  if (body.order !== undefined) patch.order = body.order;
+  return patch;
+}
+
+/** Rename and reorder: only name_human and order change, for the file's owner or staff. */
+export async function editFiles(deps: Deps, caller: Caller, edits: (FileEditBody & { id: number })[]): Promise<FileRow[]> {
+  const rows = await manageable(
+    deps,
+    caller,
+    edits.map((e) => e.id),
+  );
+  const patches = edits.map((e) => ({ id: e.id, patch: editPatch(e) }));
+  const updated = await deps.db.transaction(async (tx) => {
+    const out: FileRecord[] = [];
+    for (const { id, patch } of patches) {
+      if (!Object.keys(patch).length) continue;
+      const [u] = await tx.update(files).set(patch).where(eq(files.id, id)).returning();
+      out.push(u);
+    }
+    return out;
+  });
+  const byId = new Map([...rows, ...updated].map((r) => [r.id, r]));
+  return edits.map((e) => presentFile(byId.get(e.id) as FileRecord));
+}
