@@ -24,8 +24,24 @@ describe('configuration', () => {
     ['REDIS_URL', 'http://x'],
     ['PUBLIC_URL', 'ftp://x'],
     ['LOG_LEVEL', 'loud'],
+    ['FILE_MAX_BYTES', '0'],
+    ['STORAGE_DRIVER', 'ftp'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_PREFIX', '../up'],
   ])('stops with a message naming %s for a bad value', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(key));
+  });
+
+  it('asks for a bucket when files go to S3, and for both halves of a key pair', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER is s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toMatchObject({ STORAGE_DRIVER: 's3', S3_REGION: 'us-east-1' });
+    expect(loadConfig({})).toMatchObject({
+      STORAGE_DRIVER: 'local',
+      FILE_MAX_BYTES: 20 * 1024 * 1024,
+      FILES_PER_REQUEST: 10,
+      FILES_PER_USER: 500,
+    });
   });
 });
