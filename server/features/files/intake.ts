@@ -37,6 +37,30 @@ export function tempDirOf(dataDir: string) {
 }
 
 /**
+ * Temporary files left by a process that died mid-upload. Only old ones go: another process on
+ * the same data folder may be receiving an upload right now.
+ */
+export async function sweepTemporaryFiles(dataDir: string, olderThanMs = 60 * 60 * 1000): Promise<number> {
+  const dir = tempDirOf(dataDir);
+  let names: string[];
+  try {
+    names = await fsp.readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const s = await fsp.stat(file).catch(() => null);
+    if (s && Date.now() - s.mtimeMs > olderThanMs) {
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/**
  * Reads a multipart upload to the end: fields into an object, files (up to the limits) into
  * temporary files. A file over the size limit is cut off by the parser, so the rest of the
  * request is still read and the client gets an answer rather than a reset connection.

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { envelope, outcome } from '../../http/envelope';
 import { AppError, invalid, notFound } from '../../http/errors';
-import { type Received, receiveUpload } from './intake';
+import { type Received, receiveUpload, sweepTemporaryFiles } from './intake';
 import * as service from './service';
 
 const TableParams = z.object({ table: z.string() });
@@ -50,6 +50,8 @@ export function fileRoutes(deps: Deps) {
 
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const swept = await sweepTemporaryFiles(deps.config.dataDir);
+    if (swept) deps.log.info({ swept }, 'removed temporary upload files left by an earlier run');
 
     r.post('/FileUpload', { config: { multipartFiles: true } }, async (request) => {
       const caller = requireUser(request);
