@@ -66,7 +66,8 @@ export function fileRoutes(deps: Deps) {
         const url = await withUpload(request, (received) =>
           service.uploadEditorImage(deps, caller, received.files, received.fields.form_id === FORM_ID.emblem),
         );
-        return outcome({ url }, { messages: [ok(MSG.uploaded)] });
+        // The image appears in the editor (or the emblem in the navbar): no message to click away.
+        return outcome({ url });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         const body = envelope(request, { data: null, meta: {}, messages: e.messages, messagesAdmin: [], success: false });

@@ -34,7 +34,8 @@ function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && 'meta' in v && typeof v.meta === 'object' && v.meta !== null;
 }
 
-function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+/** The address of an API call, with the isAjax=1 every call carries. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null) params.set(k, String(v));
@@ -43,7 +44,8 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
   return `${API_BASE}${path}?${params.toString()}`;
 }
 
-function buildHeaders(isJson: boolean): Headers {
+/** The headers of the wire protocol: x-requested-with, fgp, and uid/token once logged in. */
+export function apiHeaders(isJson: boolean): Headers {
   const headers = new Headers({ 'x-requested-with': REQUESTED_WITH, fgp: navigator.userAgent });
   const user = getCurrentUser();
   if (user.id != null && user.token) {
@@ -87,7 +89,7 @@ export async function apiFetch<T = unknown>(path: string, req: ApiRequest = {}):
   const isForm = typeof FormData !== 'undefined' && req.body instanceof FormData;
   const init: RequestInit = {
     method: req.method ?? (req.body ? 'POST' : 'GET'),
-    headers: buildHeaders(req.body !== undefined && !isForm),
+    headers: apiHeaders(req.body !== undefined && !isForm),
     credentials: 'include',
     signal: req.signal,
   };
@@ -98,42 +100,56 @@ export async function apiFetch<T = unknown>(path: string, req: ApiRequest = {}):
     let res: Response;
     let raw: string;
     try {
-      res = await fetch(buildUrl(path, req.query), init);
+      res = await fetch(apiUrl(path, req.query), init);
       raw = await res.text();
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      pushMessages([danger(MSG.unexpectedError)]);
-      throw new ApiError(0, null, MSG.unexpectedError);
+      throw networkFailure();
     }
-
-    let parsed: unknown = null;
-    let isJson = false;
-    try {
-      parsed = JSON.parse(raw);
-      isJson = true;
-    } catch {
-      // not JSON: handled below as a text body
-    }
-    const envelope = isJson && isEnvelope(parsed) ? (parsed as Envelope<T>) : null;
-    if (envelope && 'CurrentUser' in envelope) setCurrentUser(envelope.CurrentUser);
-
-    const queued: Message[] = [];
-    if (!res.ok) queued.push(danger(MSG.serverErrorStatus, [res.status]));
-    if (envelope) queued.push(...collectMessages(envelope));
-    else if (!isJson) {
-      const m = textBodyMessage(raw);
-      if (m) queued.push(m);
-    }
-    if (!envelope && res.ok) queued.push(danger(MSG.responseNotSuccess));
-    pushMessages(queued);
-
-    if (!res.ok || !envelope) {
-      throw new ApiError(res.status, envelope, envelope ? `HTTP ${res.status}` : 'Unreadable response');
-    }
-    return envelope;
+    return readAnswer<T>(res.status, raw);
   } finally {
     requestEnded();
   }
+}
+
+/** A call that never got an answer: the 'Unexpected error.' of spec section 8, shown and returned. */
+export function networkFailure(): ApiError {
+  pushMessages([danger(MSG.unexpectedError)]);
+  return new ApiError(0, null, MSG.unexpectedError);
+}
+
+/**
+ * Reads an HTTP answer (status and body text) the way every call does: keeps CurrentUser in
+ * step, queues the messages, and gives the envelope of a 2xx JSON answer or throws an ApiError.
+ * Shared by apiFetch and the uploads that need XMLHttpRequest for their progress.
+ */
+export function readAnswer<T = unknown>(status: number, raw: string): Envelope<T> {
+  const ok = status >= 200 && status < 300;
+  let parsed: unknown = null;
+  let isJson = false;
+  try {
+    parsed = JSON.parse(raw);
+    isJson = true;
+  } catch {
+    // not JSON: handled below as a text body
+  }
+  const envelope = isJson && isEnvelope(parsed) ? (parsed as Envelope<T>) : null;
+  if (envelope && 'CurrentUser' in envelope) setCurrentUser(envelope.CurrentUser);
+
+  const queued: Message[] = [];
+  if (!ok) queued.push(danger(MSG.serverErrorStatus, [status]));
+  if (envelope) queued.push(...collectMessages(envelope));
+  else if (!isJson) {
+    const m = textBodyMessage(raw);
+    if (m) queued.push(m);
+  }
+  if (!envelope && ok) queued.push(danger(MSG.responseNotSuccess));
+  pushMessages(queued);
+
+  if (!ok || !envelope) {
+    throw new ApiError(status, envelope, envelope ? `HTTP ${status}` : 'Unreadable response');
+  }
+  return envelope;
 }
 
 export const isSuccess = (env: Envelope | null | undefined): boolean => env?.meta.alina_response_success === 1;

@@ -1,12 +1,50 @@
-import { apiFetch } from './client';
+import { MSG, STATUS } from '../../../common/messages';
+import { api, FORM_ID } from '../../../common/routes';
+import type { Envelope } from '../../../common/schemas/envelope';
+import i18n from '../i18n/i18n';
+import { translateMessage } from '../i18n/translateMessage';
+import { UploadRefused } from '../lib/uploadRefusal';
+import { ApiError, apiFetch, isSuccess } from './client';
+
+/**
+ * The text of a refusal: the envelope's error.message, in the reader's language when one of the
+ * envelope's messages says the same thing (messages carry their template, error.message only text).
+ */
+export function refusalText(env: Pick<Envelope, 'messages' | 'error'> | null | undefined): string {
+  const said = env?.error?.message?.trim();
+  const messages = Array.isArray(env?.messages) ? env.messages : [];
+  const same = said ? messages.find((m) => m.text === said || m.templateString === said) : undefined;
+  const danger = same ?? messages.find((m) => m.status === STATUS.danger);
+  if (said && !same) return said;
+  if (danger) return translateMessage(i18n, danger);
+  return translateMessage(i18n, { templateString: MSG.uploadFailed });
+}
+
+async function upload(body: FormData): Promise<string> {
+  let env: Envelope<{ url?: string }>;
+  try {
+    env = await apiFetch<{ url?: string }>(api.editorUpload, { method: 'POST', body });
+  } catch (e) {
+    if (e instanceof ApiError) throw new UploadRefused(refusalText(e.envelope));
+    throw e;
+  }
+  const url = env.data?.url;
+  if (isSuccess(env) && typeof url === 'string' && url) return url;
+  throw new UploadRefused(refusalText(env));
+}
 
 /** The editor's image upload (spec section 2: POST /FileUpload/CkEditor); resolves with the file's URL. */
-export async function uploadEditorImage(file: File): Promise<string> {
+export function uploadEditorImage(file: File): Promise<string> {
   const body = new FormData();
-  body.append('userfile[]', file);
-  body.append('form_id', 'fileUpload');
-  const env = await apiFetch<{ url?: string }>('/FileUpload/CkEditor', { method: 'POST', body });
-  const url = env.data?.url;
-  if (!url) throw new Error(env.error?.message ?? 'Upload failed');
-  return url;
+  body.append('form_id', FORM_ID.editorImage);
+  body.append('userfile[]', file, file.name);
+  return upload(body);
+}
+
+/** A new emblem (form_id actionCommon): the server makes it a small square and answers its URL. */
+export function uploadEmblem(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('form_id', FORM_ID.emblem);
+  body.append('userfile', file, file.name);
+  return upload(body);
 }

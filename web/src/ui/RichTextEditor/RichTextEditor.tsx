@@ -7,6 +7,7 @@ import './content.css';
 import './RichTextEditor.css';
 import { editorExtensions } from './extensions';
 import { EDITOR_NAMESPACE, registerEditorStrings } from './i18n';
+import { refusalOf } from '../../lib/uploadRefusal';
 import { insertImageFiles } from './imageFiles';
 import { MediaPanel, ImagePanel, LinkPanel } from './panels';
 import { Toolbar, type PanelName } from './Toolbar';
@@ -47,13 +48,14 @@ export default function RichTextEditor({ value, onChange, id, placeholder, uploa
     onChangeRef.current = onChange;
     uploadRef.current = uploadImage;
   }, [onChange, uploadImage]);
-  const [dropFailed, setDropFailed] = useState(false);
+  const [dropFailed, setDropFailed] = useState<string | null>(null);
+  const failDrop = useRef((error: unknown) => setDropFailed(refusalOf(error) ?? ''));
 
   // Image files pasted or dropped into the text go through uploadImage, like the toolbar's upload.
   const fileHandlers = useMemo(
     () => ({
       handlePaste: (view: EditorView, event: ClipboardEvent) =>
-        insertImageFiles(view, event.clipboardData?.files, uploadRef.current, null, () => setDropFailed(true)),
+        insertImageFiles(view, event.clipboardData?.files, uploadRef.current, null, failDrop.current),
       handleDrop: (view: EditorView, event: DragEvent, _slice: unknown, moved: boolean) =>
         !moved &&
         insertImageFiles(
@@ -61,7 +63,7 @@ export default function RichTextEditor({ value, onChange, id, placeholder, uploa
           event.dataTransfer?.files,
           uploadRef.current,
           view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos ?? null,
-          () => setDropFailed(true),
+          failDrop.current,
         ),
     }),
     [],
@@ -117,9 +119,15 @@ export default function RichTextEditor({ value, onChange, id, placeholder, uploa
       {editor && panel === 'link' && <LinkPanel editor={editor} onClose={() => setPanel(null)} />}
       {editor && panel === 'image' && <ImagePanel editor={editor} uploadImage={uploadImage} onClose={() => setPanel(null)} />}
       {editor && panel === 'media' && <MediaPanel editor={editor} onClose={() => setPanel(null)} />}
-      {dropFailed && (
-        <Alert variant="danger" className="m-2 py-1 px-2 small" dismissible onClose={() => setDropFailed(false)}>
-          {t('uploadFailed')}
+      {dropFailed !== null && (
+        <Alert
+          variant="danger"
+          className="m-2 py-1 px-2 small"
+          dismissible
+          onClose={() => setDropFailed(null)}
+          data-testid="editor-upload-failed"
+        >
+          {dropFailed || t('uploadFailed')}
         </Alert>
       )}
       <EditorContent editor={editor} className="tales-editor-body" />

@@ -11,7 +11,7 @@ export function insertImageFiles(
   files: FileList | null | undefined,
   upload: ((file: File) => Promise<string>) | undefined,
   position: number | null,
-  onFailure: () => void,
+  onFailure: (error: unknown) => void,
 ): boolean {
   const images = Array.from(files ?? []).filter((file) => file.type.startsWith('image/'));
   if (!upload || images.length === 0) return false;

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from './i18n';
+import { refusalOf } from '../../lib/uploadRefusal';
 import { checkImageUrl, checkLinkUrl, classifyMediaUrl } from './rules';
 import { UrlPanel } from './UrlPanel';
 
@@ -75,8 +76,8 @@ export function ImagePanel({ editor, onClose, uploadImage }: PanelProps & { uplo
         .insertBlockAtom({ type: 'image', attrs: { src: check.value, alt: file.name.replace(/\.[^.]+$/, '') } })
         .run();
       onClose();
-    } catch {
-      setUploadError(t('uploadFailed'));
+    } catch (error) {
+      setUploadError(refusalOf(error) ?? t('uploadFailed'));
     } finally {
       setUploading(false);
     }

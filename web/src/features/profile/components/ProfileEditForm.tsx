@@ -11,6 +11,7 @@ import { FieldErrorText } from '../../../ui/FieldErrorText';
 import { TextField } from '../../../ui/TextField';
 import { useUpdateProfile } from '../api/updateProfile';
 import { DeleteProfileButton } from './DeleteProfileButton';
+import { EmblemField } from './EmblemField';
 
 const RichTextEditor = lazy(() => import('../../../ui/RichTextEditor/RichTextEditor'));
 
@@ -66,6 +67,12 @@ export default function ProfileEditForm({ user, onDone }: { user: PublicUser; on
       <Card.Body className="p-4">
         <h1 className="h3 mb-4">{t('profile.editTitle')}</h1>
         <form onSubmit={onSubmit} noValidate>
+          {/* the image is saved as soon as it is chosen; the form keeps the new URL for its own Save */}
+          <Controller
+            control={control}
+            name="emblem"
+            render={({ field }) => <EmblemField userId={user.id} emblem={field.value} onChange={field.onChange} />}
+          />
           <div className="row">
             <div className="col-md-6">
               <TextField

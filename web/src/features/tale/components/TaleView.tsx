@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Tale } from '../../../../../common/schemas/tale';
 import { Comments } from '../../comments/components/Comments';
+import { FilesPanel } from '../../files/components/FilesPanel';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { ShareButtons } from '../../share/components/ShareButtons';
 import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
@@ -80,6 +81,7 @@ export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false
               </Suspense>
             </section>
           )}
+          {saved && <FilesPanel tale={tale} />}
           {saved && <ShareButtons tale={tale} />}
         </Card.Body>
         <Card.Footer className="bg-transparent d-flex flex-wrap align-items-center gap-2 py-3">

@@ -1,0 +1,74 @@
+import { api, FORM_ID } from '../../../../../common/routes';
+import { FILE_CONTAINER, type FileRow } from '../../../../../common/schemas/file';
+import type { Envelope } from '../../../../../common/schemas/envelope';
+import { apiHeaders, apiUrl, networkFailure, readAnswer } from '../../../api/client';
+import { FILES_ENTITY_TABLE } from './getFiles';
+
+export interface UploadOptions {
+  /** Called as the request body goes out: bytes sent and bytes in all. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Aborting rejects with an AbortError and shows nothing (spec section 8). */
+  signal?: AbortSignal;
+}
+
+const abortError = () => new DOMException('The upload was aborted', 'AbortError');
+
+/**
+ * Sends a multipart body with XMLHttpRequest, the one browser API that reports upload progress,
+ * with the headers of apiFetch; the answer is read exactly as apiFetch reads it (messages shown,
+ * CurrentUser kept in step, ApiError for a non-2xx answer). It does not raise the page spinner: the
+ * upload shows its own progress and can be cancelled.
+ */
+export function sendWithProgress<T>(path: string, body: FormData, { onProgress, signal }: UploadOptions = {}): Promise<Envelope<T>> {
+  return new Promise<Envelope<T>>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbortSignal = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbortSignal);
+    xhr.open('POST', apiUrl(path));
+    xhr.withCredentials = true;
+    apiHeaders(false).forEach((value, name) => {
+      xhr.setRequestHeader(name, value);
+    });
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (e) => {
+        if (e.lengthComputable) onProgress(e.loaded, e.total);
+      });
+    }
+    xhr.addEventListener('load', () => {
+      settle();
+      try {
+        resolve(readAnswer<T>(xhr.status, xhr.responseText));
+      } catch (e) {
+        reject(e);
+      }
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(networkFailure());
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(abortError());
+    });
+    signal?.addEventListener('abort', onAbortSignal, { once: true });
+    xhr.send(body);
+  });
+}
+
+/**
+ * POST /FileUpload: the multipart fields of spec section 7 first, then the files as `userfile[]`.
+ * All or nothing: `data` is the list of new file rows, or the request failed as a whole.
+ */
+export function uploadFiles(taleId: number, files: readonly File[], options: UploadOptions = {}): Promise<Envelope<FileRow[]>> {
+  const body = new FormData();
+  body.append('entity_table', FILES_ENTITY_TABLE);
+  body.append('entity_id', String(taleId));
+  body.append('container', FILE_CONTAINER);
+  body.append('form_id', FORM_ID.fileUpload);
+  for (const file of files) body.append('userfile[]', file, file.name);
+  return sendWithProgress<FileRow[]>(api.fileUpload, body, options);
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, FORM_ID } from '../../../../../common/routes';
+import type { PublicUser } from '../../../../../common/schemas/user';
+import { apiFetch, isSuccess } from '../../../api/client';
+import { uploadEmblem } from '../../../api/uploadEditorImage';
+import { profileQueryKey } from './getProfile';
+
+/**
+ * POST /auth/profile with the emblem alone (the server changes only the fields sent). For one's own
+ * profile the answer's CurrentUser carries the new emblem, so the navbar shows it at once.
+ */
+export const saveEmblem = (id: number, emblem: string) =>
+  apiFetch<{ user?: PublicUser }>(api.profile, { method: 'POST', body: { id, emblem, form_id: FORM_ID.profile } });
+
+/** A chosen file becomes the emblem: uploaded (made a small square by the server), then saved. */
+export async function replaceEmblem(id: number, file: File | null): Promise<PublicUser | null> {
+  const url = file ? await uploadEmblem(file) : '';
+  const env = await saveEmblem(id, url);
+  return isSuccess(env) && env.data?.user ? env.data.user : null;
+}
+
+export function useReplaceEmblem(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File | null) => replaceEmblem(id, file),
+    onSuccess: (user) => {
+      if (user) queryClient.setQueryData(profileQueryKey(id), user);
+    },
+  });
+}
