@@ -391,7 +391,8 @@ test('an image uploaded from the tale editor is inserted, saved, and served from
   const inserted = body.locator('img');
   await expect(inserted).toHaveCount(1);
   await expect(inserted).toHaveAttribute('src', /^\/files\//);
-  await closeMessages(page);
+  // the inserted image says it all: no message to click away
+  await expect(messageModal(page)).toBeHidden();
   await page.getByTestId('tale-submit').click();
   await expect(messageModal(page).locator('.alert-success')).toHaveText('Saved');
   await closeMessages(page);
@@ -411,7 +412,7 @@ test('an image uploaded from the tale editor is inserted, saved, and served from
   await form.getByTestId('editor-image').click();
   await form.getByTestId('editor-image-file').setInputFiles(await pngImage('Comment picture.png', 320, 200));
   await expect(form.locator('.tales-editor-content img')).toHaveAttribute('src', /^\/files\//);
-  await closeMessages(page);
+  await expect(messageModal(page)).toBeHidden();
   await form.getByRole('button', { name: 'Add comment' }).click();
   const commentImage = page.getByTestId('comment-body').locator('img');
   await expect(commentImage).toHaveAttribute('src', /^\/files\//);
