@@ -23,6 +23,7 @@ import { passwordResets, userRoles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, banned, fail, forbidden, invalid, notFound, tooMany } from '../../http/errors';
 import { objectsOfUser, removeObjects } from '../files/objects';
+import { feedChanged } from '../tales/queries';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { type SessionInfo, type UserRow, createSession, endUserSessions, nowSeconds } from './sessions';
 
@@ -226,6 +227,8 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
     }
     return keys;
   });
+  // Their tales leave the feed, and other tales' counters moved.
+  feedChanged();
   await removeObjects(deps.storage, deps.log, storedObjects);
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -17,6 +18,8 @@ export interface ResolvedSession {
   session: SessionInfo;
   user: UserRow;
   roles: string[];
+  /** What `withCount` computed for the user, in the same query. */
+  count: number;
 }
 
 /** Sliding expiry is written at most this often, so reads do not write on every request. */
@@ -45,20 +48,59 @@ export async function createSession(
   return { id: row.id, userId, createdAt: now, token };
 }
 
-export async function resolveSession(db: Db, token: string, ttlDays: number): Promise<ResolvedSession | null> {
-  const now = nowSeconds();
-  const rows = await db
+type CountOf = (userId: AnyPgColumn) => SQL<number>;
+
+function sessionQuery(db: Db, withCount: CountOf | undefined) {
+  return db
     .select({
       user: users,
       sessionId: sessions.id,
       createdAt: sessions.created_at,
       lastSeen: sessions.last_seen_at,
       roles: sql<string[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = ${users.id}), '{}')`,
+      count: withCount ? withCount(users.id) : sql<number>`0`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, now)))
+    .where(and(eq(sessions.token_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql.placeholder('now'))))
     .limit(1);
+}
+type SessionQuery = ReturnType<ReturnType<typeof sessionQuery>['prepare']>;
+
+/**
+ * Every logged-in request runs this query, so it is built once and prepared (a named statement
+ * PostgreSQL plans once per connection): building a drizzle query and planning it cost more than
+ * running it. One statement name per `withCount` variant.
+ */
+const prepared = new WeakMap<Db, Map<CountOf | undefined, SessionQuery>>();
+const statementNames = new Map<CountOf | undefined, string>();
+function preparedSessionQuery(db: Db, withCount: CountOf | undefined): SessionQuery {
+  let byCount = prepared.get(db);
+  if (!byCount) {
+    byCount = new Map();
+    prepared.set(db, byCount);
+  }
+  let q = byCount.get(withCount);
+  if (!q) {
+    let name = statementNames.get(withCount);
+    if (!name) {
+      name = `tales_session_${statementNames.size}`;
+      statementNames.set(withCount, name);
+    }
+    q = sessionQuery(db, withCount).prepare(name);
+    byCount.set(withCount, q);
+  }
+  return q;
+}
+
+/**
+ * The session of a token with its user and roles, in one query. `withCount` adds a number computed
+ * from the user's id in that same query (the unread-notification count every response carries),
+ * so a logged-in request costs one round trip before its own work.
+ */
+export async function resolveSession(db: Db, token: string, ttlDays: number, withCount?: CountOf): Promise<ResolvedSession | null> {
+  const now = nowSeconds();
+  const rows = await preparedSessionQuery(db, withCount).execute({ hash: hashToken(token), now });
   const row = rows[0];
   if (!row) return null;
   if (now - row.lastSeen >= TOUCH_EVERY_SECONDS) {
@@ -72,6 +114,7 @@ export async function resolveSession(db: Db, token: string, ttlDays: number): Pr
     session: { id: row.sessionId, userId: row.user.id, createdAt: row.createdAt, token },
     user: row.user,
     roles: row.roles ?? [],
+    count: Number(row.count ?? 0),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { files, tales } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { fail, forbidden, invalid, needLogin, notFound } from '../../http/errors';
+import { taleChanged } from '../tales/queries';
 import { assertVisible, taleRow } from '../tales/service';
 import { makeEmblem, prepareImage } from './images';
 import type { ReceivedFile } from './intake';
@@ -127,7 +128,7 @@ async function commit(
 ): Promise<FileRecord[]> {
   const put = await store(deps, prepared);
   try {
-    return await deps.db.transaction(async (tx) => {
+    const rows = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(7311002, ${caller.id}::int)`);
       const already = await filesOfOwner(tx, caller.id);
       if (already + prepared.length > deps.config.FILES_PER_USER) throw limitError(already);
@@ -156,6 +157,9 @@ async function commit(
       }
       return inserted;
     });
+    // Feed pages shown from memory carry count_files too.
+    if (taleId != null) taleChanged();
+    return rows;
   } catch (e) {
     await removeObjects(deps.storage, deps.log, put);
     throw e;
@@ -310,6 +314,7 @@ export async function deleteFile(deps: Deps, caller: Caller, id: number): Promis
         .where(eq(tales.id, row.tale_id));
     }
   });
+  if (row.tale_id != null) taleChanged();
   await removeObjects(deps.storage, deps.log, objectKeys(row));
 }
 

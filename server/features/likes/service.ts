@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { MSG, danger } from '../../../common/messages';
 import { LIKE_TABLES, type LikeAnswer, type LikeBody, type Liker, threadLink } from '../../../common/schemas/conversation';
@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { invalid, needLogin, notFound } from '../../http/errors';
 import { notify, withdraw } from '../notifications/service';
 import type { TaleRow } from '../tales/queries';
-import { addToLikeCount } from '../tales/queries';
+import { addToLikeCount, taleChanged } from '../tales/queries';
 import { type Caller, assertVisible, taleRow } from '../tales/service';
 
 async function likedItem(deps: Deps, caller: Caller, refTable: string, refId: number): Promise<TaleRow> {
@@ -33,7 +33,7 @@ function likeLink(row: TaleRow): string {
 export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Promise<LikeAnswer> {
   if (!isLoggedIn(caller)) throw needLogin();
   const row = await likedItem(deps, caller, body.ref_table, body.ref_id);
-  return deps.db.transaction(async (tx) => {
+  const answer = await deps.db.transaction(async (tx): Promise<LikeAnswer> => {
     // One user's clicks on one item take turns, so each click flips the state exactly once;
     // other users' likes of the same item do not wait.
     await tx.execute(sql`select pg_advisory_xact_lock(${caller.id}::int, ${row.id}::int)`);
@@ -52,9 +52,12 @@ export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Pr
       .where(and(eq(likes.user_id, caller.id), eq(likes.tale_id, row.id)))
       .returning({ id: likes.id });
     const count = await addToLikeCount(tx, row.id, -removed.length);
-    await withdraw(tx, { from: caller.id, taleId: row.id, kind: 'like' });
+    await withdraw(tx, { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like' });
     return { AmountLikes: count, CurrentUserLiked: 0 };
   });
+  // Committed now: shared feed pages must show the new count (addToLikeCount dropped them too, mid-transaction).
+  taleChanged();
+  return answer;
 }
 
 export async function likers(
@@ -86,11 +89,25 @@ export async function likers(
   return { items, pagination };
 }
 
-/** Which of these tales the user liked (for current_user_liked). */
-export async function likedBy(db: Db, userId: number, taleIds: number[]): Promise<Set<number>> {
-  const rows = await db
+function likedQuery(db: Db) {
+  return db
     .select({ tale_id: likes.tale_id })
     .from(likes)
-    .where(and(eq(likes.user_id, userId), inArray(likes.tale_id, taleIds)));
+    .where(and(eq(likes.user_id, sql.placeholder('user')), sql`${likes.tale_id} = any(${sql.placeholder('ids')}::int[])`))
+    .prepare('tales_liked_by');
+}
+const likedQueries = new WeakMap<Db, ReturnType<typeof likedQuery>>();
+
+/**
+ * Which of these tales the user liked (for current_user_liked). Every list a logged-in reader
+ * sees asks this, so the statement is built once and prepared (one plan per connection).
+ */
+export async function likedBy(db: Db, userId: number, taleIds: number[]): Promise<Set<number>> {
+  let q = likedQueries.get(db);
+  if (!q) {
+    q = likedQuery(db);
+    likedQueries.set(db, q);
+  }
+  const rows = await q.execute({ user: userId, ids: taleIds });
   return new Set(rows.map((r) => r.tale_id));
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Notification } from '../../../common/schemas/conversation';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import type { Db } from '../../db/client';
@@ -33,11 +34,29 @@ export async function notify(db: Db, e: NotificationEvent) {
     .onConflictDoNothing();
 }
 
-/** Takes back the notification of an event that was undone (an unlike). */
-export async function withdraw(db: Db, e: Pick<NotificationEvent, 'from' | 'taleId' | 'kind'>) {
+/**
+ * Takes back the notification of an event that was undone (an unlike). The recipient is part of
+ * the condition so the event's unique key finds the row: without it every unlike read the whole table.
+ */
+export async function withdraw(db: Db, e: Pick<NotificationEvent, 'to' | 'from' | 'taleId' | 'kind'>) {
   await db
     .delete(notifications)
-    .where(and(eq(notifications.from_id, e.from), eq(notifications.tale_id, e.taleId), eq(notifications.kind, e.kind)));
+    .where(
+      and(
+        eq(notifications.user_id, e.to),
+        eq(notifications.kind, e.kind),
+        eq(notifications.from_id, e.from),
+        eq(notifications.tale_id, e.taleId),
+      ),
+    );
+}
+
+/**
+ * The unread count of the user in `userId` as an SQL expression, so another query (the session
+ * lookup of every logged-in request) can read it in the same round trip.
+ */
+export function unshownCountOf(userId: AnyPgColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${notifications} where ${notifications.user_id} = ${userId} and ${notifications.is_shown} = 0)`;
 }
 
 export async function countUnshown(db: Db, userId: number): Promise<number> {

@@ -9,6 +9,7 @@ import { forbidden, invalid, needLogin, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../html/sanitize';
 import { findUser } from '../auth/service';
 import { toPublicUser } from '../auth/present';
+import { feedChanged } from '../tales/queries';
 import { refreshAuthorSearch } from '../tales/service';
 
 export async function getProfile(deps: Deps, viewer: CurrentUser, id: number): Promise<PublicUser> {
@@ -45,6 +46,8 @@ export async function updateProfile(deps: Deps, caller: CurrentUser, body: Profi
       if (renamed) await refreshAuthorSearch(tx, body.id);
       return updated;
     });
+    // Feed pages kept in memory show authors' names and emblems.
+    if (renamed || patch.emblem !== undefined) feedChanged();
   }
   return toPublicUser(user, found.roles, caller);
 }

@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tale } from '../../../common/schemas/tale';
 import type { Db } from '../../db/client';
 import { tales, users } from '../../db/schema';
@@ -71,19 +71,103 @@ export function presentTale(row: TaleRow, liked: boolean): Tale {
   };
 }
 
+const feedOrder = [desc(tales.is_sticked), desc(tales.publish_at), desc(tales.id)];
+
 export async function selectTales(
   db: Db,
   where: SQL | undefined,
   opts: { limit?: number; offset?: number; order?: 'feed' | 'thread' } = {},
 ) {
+  if (opts.order !== 'thread' && opts.offset && opts.limit !== undefined) {
+    // A deep page skips its offset on ids alone (an index-only scan of the feed index), then
+    // reads the few rows it shows: joining every skipped row to its author would cost a
+    // thousand times more at page 1,000.
+    const page = db
+      .select({ id: tales.id })
+      .from(tales)
+      .where(where)
+      .orderBy(...feedOrder)
+      .limit(opts.limit)
+      .offset(opts.offset);
+    return await baseQuery(db)
+      .where(inArray(tales.id, page))
+      .orderBy(...feedOrder);
+  }
   let q = baseQuery(db).where(where);
-  q =
-    opts.order === 'thread'
-      ? q.orderBy(tales.publish_at, tales.id)
-      : q.orderBy(desc(tales.is_sticked), desc(tales.publish_at), desc(tales.id));
+  q = opts.order === 'thread' ? q.orderBy(tales.publish_at, tales.id) : q.orderBy(...feedOrder);
   if (opts.limit !== undefined) q = q.limit(opts.limit);
   if (opts.offset) q = q.offset(opts.offset);
   return await q;
+}
+
+/**
+ * What the shared feed caches (service.ts) are valid for. `content` moves with every write that
+ * changes how a tale reads in a list (text, counters, likes); `membership` with the writes that
+ * add, remove or move tales, which are all a count depends on. Module-wide, so a write through
+ * any transaction object reaches them; a bump drops more than it must, never less.
+ */
+export const feedVersion = { content: 0, membership: 0 };
+/** A tale's text, counters or likes changed. */
+export function taleChanged() {
+  feedVersion.content++;
+}
+/** Tales were added, removed, (un)published or re-indexed. */
+export function feedChanged() {
+  feedVersion.membership++;
+  feedVersion.content++;
+}
+
+/**
+ * Promises of values kept for `ttlMs` while `version()` stays the same. Callers asking for a key
+ * that is being loaded share the one load, so a burst of misses runs one query, not sixty-four.
+ * A value past its time but of the current version is still answered while one caller's load
+ * replaces it in the background, so readers never queue behind a refresh; a value of an older
+ * version (something was written) is never answered.
+ */
+export class Memo<V> {
+  private entries = new Map<string, { until: number; version: number; value: Promise<V>; refreshing: boolean }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly version: () => number,
+    private readonly max = 5_000,
+  ) {}
+
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const now = Date.now();
+    const version = this.version();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) {
+      if (hit.until > now) return hit.value;
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        load().then(
+          (v) => {
+            if (this.entries.get(key) === hit)
+              this.entries.set(key, { until: Date.now() + this.ttlMs, version, value: Promise.resolve(v), refreshing: false });
+          },
+          () => {
+            hit.refreshing = false;
+          },
+        );
+      }
+      return hit.value;
+    }
+    if (this.entries.size >= this.max) {
+      for (const [k, e] of this.entries) if (e.version !== version) this.entries.delete(k);
+      // Still full: the oldest go (a Map iterates in insertion order).
+      for (const k of this.entries.keys()) {
+        if (this.entries.size < this.max) break;
+        this.entries.delete(k);
+      }
+    }
+    const value = load();
+    const entry = { until: now + this.ttlMs, version, value, refreshing: false };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
 }
 
 /**
@@ -111,12 +195,35 @@ export async function findTaleRow(db: Db, where: SQL) {
   return rows[0];
 }
 
+const taleByIdQuery = (db: Db) =>
+  baseQuery(db)
+    .where(eq(tales.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('tales_tale_by_id');
+const taleByIdQueries = new WeakMap<Db, ReturnType<typeof taleByIdQuery>>();
+
+/**
+ * One tale or comment by id: the tale page, and the first step of every comment, like and
+ * likers request. Built once and prepared (one plan per connection), as it runs that often.
+ * Only for the app's database object, not a transaction's.
+ */
+export async function findTaleById(db: Db, id: number): Promise<TaleRow | undefined> {
+  let q = taleByIdQueries.get(db);
+  if (!q) {
+    q = taleByIdQuery(db);
+    taleByIdQueries.set(db, q);
+  }
+  const rows = await q.execute({ id });
+  return rows[0];
+}
+
 /**
  * Sets the comment counters of the given tales from the rows themselves, in the caller's
  * transaction: direct replies, and for posts all comments under them.
  */
 export async function recountThreads(db: Db, taleIds: (number | null | undefined)[]) {
   const idList = [...new Set(taleIds.filter((x): x is number => typeof x === 'number'))];
+  taleChanged();
   for (const id of idList) {
     await db
       .update(tales)
@@ -132,6 +239,7 @@ export async function insertComment(
   db: Db,
   c: { ownerId: number; level: number; rootId: number; answerTo: number; body: string; bodyTxt: string; now: number },
 ): Promise<number> {
+  taleChanged();
   const [row] = await db
     .insert(tales)
     .values({
@@ -152,10 +260,14 @@ export async function insertComment(
 }
 
 export async function updateCommentBody(db: Db, id: number, body: string, bodyTxt: string, now: number) {
+  taleChanged();
   await db.update(tales).set({ body, body_txt: bodyTxt, updated_at: now }).where(eq(tales.id, id));
+  // Again once written: a reader may have loaded the old row in between.
+  taleChanged();
 }
 
 export async function addToLikeCount(db: Db, taleId: number, delta: number): Promise<number> {
+  taleChanged();
   const [row] = await db
     .update(tales)
     .set({ count_like: sql`${tales.count_like} + ${delta}` })

@@ -10,7 +10,19 @@ import type { Deps } from '../../deps';
 import { type AppError, forbidden, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../auth/sessions';
-import { type LikedLookup, type TaleRow, countTales, findTaleRow, presentTale, selectTales } from './queries';
+import {
+  type LikedLookup,
+  Memo,
+  type TaleRow,
+  countTales,
+  feedChanged,
+  feedVersion,
+  findTaleById,
+  findTaleRow,
+  presentTale,
+  selectTales,
+} from './queries';
+import { objectsUnderTale, removeObjects } from '../files/objects';
 import { isReservedAlias } from './reserved';
 import { parseSearch, searchDocument } from './search';
 
@@ -60,14 +72,47 @@ export interface FeedRequest {
   owner?: number;
 }
 
+/**
+ * Feed pages everyone sees alike (the public feed, searches, an author's public posts) are shared:
+ * a page for FEED_CACHE_MS, its capped count ten times as long. Any write on this server that
+ * changes what they show drops them (feedVersion in queries.ts), so a writer sees their own change
+ * at once; other app servers see it within those times. What differs per reader
+ * (current_user_liked) is looked up per request. See docs/benchmarks.md for what this buys.
+ */
+interface FeedCaches {
+  pages: Memo<{ rows: TaleRow[]; pagination: Pagination }>;
+  counts: Memo<number>;
+  /** Single tales by id, under the same rule: the tale page is read far more than written. */
+  tales: Memo<TaleRow | undefined>;
+}
+const feedCaches = new WeakMap<Db, FeedCaches>();
+function cachesOf(deps: Deps): FeedCaches {
+  let c = feedCaches.get(deps.db);
+  if (!c) {
+    c = {
+      pages: new Memo(deps.config.FEED_CACHE_MS, () => feedVersion.content),
+      counts: new Memo(deps.config.FEED_CACHE_MS * 10, () => feedVersion.membership),
+      tales: new Memo(deps.config.FEED_CACHE_MS, () => feedVersion.content, 20_000),
+    };
+    feedCaches.set(deps.db, c);
+  }
+  return c;
+}
+
+/** A tale or comment by id as lists show it: shared for FEED_CACHE_MS like feed pages. */
+async function taleById(deps: Deps, id: number): Promise<TaleRow | undefined> {
+  if (deps.config.FEED_CACHE_MS === 0) return findTaleById(deps.db, id);
+  return cachesOf(deps).tales.get(String(id), () => findTaleById(deps.db, id));
+}
+
 export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promise<{ tales: Tale[]; pagination: Pagination }> {
   const now = nowSeconds();
   const conditions: SQL[] = [];
+  // The author and staff see the author's drafts and scheduled posts too; nobody else shares that view.
+  const privateView = req.owner !== undefined && (isOwner(caller, req.owner) || isStaff(caller));
   if (req.owner !== undefined) {
-    if (isOwner(caller, req.owner) || isStaff(caller)) {
-      // The author and staff see the author's drafts and scheduled posts too.
-      conditions.push(eq(tales.type, 'POST'), eq(tales.is_submitted, 1));
-    } else conditions.push(publicPosts(caller, now));
+    if (privateView) conditions.push(eq(tales.type, 'POST'), eq(tales.is_submitted, 1));
+    else conditions.push(publicPosts(caller, now));
     conditions.push(eq(tales.owner_id, req.owner));
   } else conditions.push(publicPosts(caller, now));
   const search = parseSearch(req.txt);
@@ -75,15 +120,33 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
   if (search?.tags.length) conditions.push(sql`${tales.tags} @> ${sql.param(search.tags)}::text[]`);
   const where = and(...conditions);
   // 1,000 pages of 10 by default: deeper tales are reached by searching, not by paging.
-  const rowsTotal = await countTales(deps.db, where, deps.config.FEED_COUNT_CAP);
-  const pagination = paginate(req.page, req.pageSize, rowsTotal);
-  const rows = await selectTales(deps.db, where, { limit: req.pageSize, offset: (pagination.pageCurrentNumber - 1) * req.pageSize });
-  return { tales: await presentRows(deps.db, caller, rows), pagination };
+  const count = () => countTales(deps.db, where, deps.config.FEED_COUNT_CAP);
+  const load = async (rowsTotal: number) => {
+    const pagination = paginate(req.page, req.pageSize, rowsTotal);
+    const rows = await selectTales(deps.db, where, { limit: req.pageSize, offset: (pagination.pageCurrentNumber - 1) * req.pageSize });
+    return { rows, pagination };
+  };
+  let page: { rows: TaleRow[]; pagination: Pagination };
+  if (privateView || deps.config.FEED_CACHE_MS === 0) page = await load(await count());
+  else {
+    const caches = cachesOf(deps);
+    // Visitors and logged-in readers differ only in is_for_registered tales.
+    const query = JSON.stringify([
+      isLoggedIn(caller) ? 'reader' : 'visitor',
+      req.owner ?? null,
+      search?.tsquery ?? null,
+      search?.tags ?? [],
+    ]);
+    page = await caches.pages.get(`${query}|${req.pageSize}|${req.page}`, async () => load(await caches.counts.get(query, count)));
+  }
+  return { tales: await presentRows(deps.db, caller, page.rows), pagination: page.pagination };
 }
 
 /** One tale by id or alias, if the caller may see it. */
 export async function getTale(deps: Deps, caller: Caller, ref: string): Promise<Tale> {
-  const row = await findTaleRow(deps.db, /^\d+$/.test(ref) ? eq(tales.id, Number(ref)) : sql`lower(${tales.router_alias}) = lower(${ref})`);
+  const row = /^\d+$/.test(ref)
+    ? await taleById(deps, Number(ref))
+    : await findTaleRow(deps.db, sql`lower(${tales.router_alias}) = lower(${ref})`);
   if (!row) throw notFound();
   await assertVisible(deps, caller, row);
   const [tale] = await presentRows(deps.db, caller, [row]);
@@ -93,7 +156,7 @@ export async function getTale(deps: Deps, caller: Caller, ref: string): Promise<
 /** A comment is as visible as the post it hangs under. */
 export async function assertVisible(deps: Deps, caller: Caller, row: TaleRow): Promise<void> {
   let post: TaleRow | undefined = row;
-  if (row.type === 'COMMENT' && row.root_tale_id != null) post = await findTaleRow(deps.db, eq(tales.id, row.root_tale_id));
+  if (row.type === 'COMMENT' && row.root_tale_id != null) post = await taleById(deps, row.root_tale_id);
   if (!post) throw notFound();
   const v = visibility(caller, post);
   if (v === 401) throw needLogin();
@@ -115,7 +178,7 @@ export async function unsavedTale(deps: Deps, caller: Caller): Promise<Tale> {
 
 /** The stored row of a tale or comment, whoever may see it (callers check). */
 export async function taleRow(deps: Deps, id: number): Promise<TaleRow | undefined> {
-  return findTaleRow(deps.db, eq(tales.id, id));
+  return taleById(deps, id);
 }
 
 /** Header is plain text: nothing in it may form a tag, whoever renders it. */
@@ -175,6 +238,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
 
   const ownerId = existing?.owner_id ?? caller.id;
   try {
+    feedChanged();
     const id = await deps.db.transaction(async (tx) => {
       let taleId: number;
       if (existing) {
@@ -190,6 +254,8 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
       await refreshSearch(tx, eq(tales.id, taleId));
       return taleId;
     });
+    // Again once committed: a page loaded while the transaction ran holds the old rows.
+    feedChanged();
     return getTale(deps, caller, String(id));
   } catch (e) {
     if (isUniqueViolation(e)) throw aliasError();
@@ -204,6 +270,7 @@ export async function refreshSearch(db: Db, where: SQL) {
     .from(tales)
     .innerJoin(users, eq(users.id, tales.owner_id))
     .where(where);
+  if (rows.length) feedChanged();
   for (const r of rows) {
     const doc = searchDocument(r.header, r.body_txt, r.firstname, r.lastname);
     await db
@@ -224,9 +291,15 @@ export async function deleteTale(deps: Deps, caller: Caller, id: number, onDelet
   const row = await findTaleRow(deps.db, eq(tales.id, id));
   if (!row) throw notFound();
   if (!(isOwner(caller, row.owner_id) || isStaff(caller))) throw forbidden();
-  await deps.db.transaction(async (tx) => {
+  feedChanged();
+  const storedObjects = await deps.db.transaction(async (tx) => {
+    // The file rows go with the tale (cascade); their stored objects are removed once that is committed.
+    const keys = await objectsUnderTale(tx, id);
     await tx.delete(tales).where(eq(tales.id, id));
     if (onDeleted) await onDeleted(tx, row);
+    return keys;
   });
+  feedChanged();
+  await removeObjects(deps.storage, deps.log, storedObjects);
   return row;
 }

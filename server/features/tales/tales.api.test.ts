@@ -315,6 +315,37 @@ describe('the feed', () => {
       await fresh.close();
     }
   });
+
+  it('is shared between readers, yet shows every write at once and each reader their own likes', async () => {
+    const fresh = await startApp();
+    try {
+      await registered(fresh);
+      const writer = await registered(fresh);
+      const reader = await registered(fresh);
+      const c = new Client(fresh.url);
+      const first = await write(writer, { header: 'First' });
+      expect(ids(await feed(c))).toEqual([first.id]);
+      const second = await write(writer, { header: 'Second' });
+      expect(ids(await feed(c))).toEqual([second.id, first.id]);
+      expect(ids(await feed(c, 'txt=second'))).toEqual([second.id]);
+      await reader.post('/like/process', { ref_table: 'tale', ref_id: first.id, val: 1 });
+      const seen = async (who: Client) => (await feed(who)).body.data.tale.find((t) => t.id === first.id);
+      expect(await seen(c)).toMatchObject({ count_like: 1, current_user_liked: 0 });
+      expect(await seen(reader)).toMatchObject({ count_like: 1, current_user_liked: 1 });
+      expect(await seen(writer)).toMatchObject({ count_like: 1, current_user_liked: 0 });
+      await reader.post('/tale/upsert', { answer_to_tale_id: first.id, body: '<p>Nice</p>' });
+      expect(await seen(c)).toMatchObject({ count_answer_to_tale_id: 1, count_root_tale_id: 1 });
+      await writer.post(`/tale/upsert/${second.id}`, { header: 'Second, renamed' });
+      expect((await feed(c)).body.data.tale[0].header).toBe('Second, renamed');
+      await writer.post(`/tale/delete/${second.id}`, { form_id: 'actionDelete' });
+      const after = await feed(c);
+      expect(ids(after)).toEqual([first.id]);
+      expect(after.body.meta.tale).toMatchObject({ rowsTotal: 1 });
+      expect(ids(await feed(c, 'txt=second'))).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 describe('totals at scale', () => {

@@ -1,0 +1,153 @@
+/**
+ * The API under load: the production build (`npm run build`) against a seeded database, as a
+ * visitor and as logged-in readers, reads and writes, each figure beside a bare Fastify route
+ * answering the same feed page from memory.
+ *
+ *   npm run bench:pg                     # PostgreSQL, database tales_bench_1m
+ *   npm run bench:pglite                 # PGlite under ./data-bench
+ *   npm run bench:api -- --pg postgres://postgres@127.0.0.1:5432/other --only feed
+ *
+ * Options: --pg URL | --pglite DIR, --port (3410; the bare route uses port+1), --duration (10 s
+ * per figure, after a 3 s warm-up), --connections (64), --only REGEX (figures whose name matches),
+ * --label (names the result files in bench/results/), --no-writes, --no-cache (starts the server
+ * with FEED_CACHE_MS=0, so every feed and search request reaches the database).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  type Figure,
+  type LoadSpec,
+  ROOT,
+  describeTarget,
+  machine,
+  measure,
+  parseTarget,
+  settings,
+  signIn,
+  startApp,
+  startBare,
+  table,
+} from './lib';
+import { readScenarios, sample } from './scenarios';
+
+const { values } = parseArgs({
+  options: {
+    pg: { type: 'string' },
+    pglite: { type: 'string' },
+    port: { type: 'string', default: '3410' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
+    only: { type: 'string' },
+    label: { type: 'string' },
+    users: { type: 'string', default: '32' },
+    'no-writes': { type: 'boolean', default: false },
+    'no-cache': { type: 'boolean', default: false },
+  },
+});
+settings.duration = Number(values.duration);
+settings.connections = Number(values.connections);
+const target = parseTarget(values);
+const port = Number(values.port);
+const noCache = values['no-cache'];
+const label = `${values.label ?? ('pg' in target ? `pg-${target.pg.split('/').pop()}` : 'pglite')}${noCache ? '-nocache' : ''}`;
+const only = values.only ? new RegExp(values.only) : null;
+
+async function main() {
+  const where = machine();
+  const app = await startApp(target, port, noCache ? { FEED_CACHE_MS: '0' } : {});
+  const results: { visitor: Figure[]; loggedIn: Figure[]; writes: Figure[]; bare: Figure[] } = {
+    visitor: [],
+    loggedIn: [],
+    writes: [],
+    bare: [],
+  };
+  try {
+    const feedBody = await (await fetch(`${app.url}/api/tale/feed/10/1`)).text();
+    const bare = await startBare(port + 1, feedBody);
+    try {
+      process.stderr.write(`${describeTarget(target)}; ${where}\n`);
+      const s = await sample(app.url);
+      const readers = await signIn(app.url, Number(values.users));
+      const token = (i: number) => ({ token: readers[i % readers.length].token });
+      const want = (name: string) => !only || only.test(name);
+      const bareSpec: LoadSpec = { name: 'bare Fastify, fixed 10-tale body', url: bare.url, requests: ['/bare'] };
+      results.bare.push(await measure(bareSpec));
+
+      process.stderr.write('visitor\n');
+      for (const sc of readScenarios(app.url, s)) if (want(sc.name)) results.visitor.push(await measure(sc));
+
+      process.stderr.write(`logged in (${readers.length} accounts, token header)\n`);
+      const loggedIn: LoadSpec[] = [
+        ...readScenarios(app.url, s),
+        { name: 'notifications', url: app.url, requests: ['/api/notification/SelectListLatest/10/1'] },
+        { name: 'notification count', url: app.url, requests: ['/api/notification/count'] },
+      ];
+      for (const sc of loggedIn) if (want(sc.name)) results.loggedIn.push(await measure({ ...sc, headers: token, loggedIn: true }));
+
+      if (!values['no-writes']) {
+        process.stderr.write('writes (logged in)\n');
+        const post = (p: string, body: unknown) => ({
+          method: 'POST',
+          path: p,
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          body: JSON.stringify(body),
+        });
+        const writes: LoadSpec[] = [
+          {
+            name: 'create tale',
+            url: app.url,
+            requests: Array.from({ length: 50 }, (_, k) =>
+              post('/api/tale/upsert', { header: `Bench tale ${k}`, body: `<p>Written by the benchmark, ${k}. #bench</p>` }),
+            ),
+          },
+          {
+            name: 'add comment',
+            url: app.url,
+            requests: s.open
+              .slice(0, 200)
+              .map((id) => post('/api/tale/upsert', { answer_to_tale_id: id, body: '<p>A benchmark comment.</p>' })),
+          },
+          {
+            name: 'like (toggle)',
+            url: app.url,
+            requests: s.taleIds.slice(0, 200).map((id) => post('/api/like/process', { ref_table: 'tale', ref_id: id, val: 1 })),
+          },
+        ];
+        for (const sc of writes) if (want(sc.name)) results.writes.push(await measure({ ...sc, headers: token, loggedIn: true }));
+      }
+      results.bare.push(await measure(bareSpec));
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await app.stop();
+  }
+
+  const bareRps = results.bare.reduce((a, f) => a + f.rps, 0) / results.bare.length;
+  const out = [
+    `## ${describeTarget(target)}${noCache ? ', feed cache off (FEED_CACHE_MS=0)' : ''}`,
+    '',
+    `${where}; ${settings.connections} connections, ${settings.duration} s per figure after a ${settings.warmup} s warm-up.`,
+    `Bare Fastify: ${results.bare.map((f) => Math.round(f.rps).toLocaleString('en')).join(' and ')} req/s (before and after); ratios use the mean.`,
+    '',
+    '### Visitor',
+    table(results.visitor, bareRps),
+    '',
+    '### Logged-in reader',
+    table(results.loggedIn, bareRps),
+    '',
+    '### Writes (logged in)',
+    table(results.writes, bareRps),
+    '',
+  ].join('\n');
+  const dir = path.join(ROOT, 'bench/results');
+  fs.writeFileSync(path.join(dir, `api-${label}.md`), out);
+  fs.writeFileSync(path.join(dir, `api-${label}.json`), JSON.stringify({ target, machine: where, settings, ...results }, null, 2));
+  console.log(out);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

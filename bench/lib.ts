@@ -1,0 +1,252 @@
+/**
+ * What the benchmarks share: the seeded accounts, starting the production build and the bare
+ * Fastify reference as child processes, one measured load run, and the result tables.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon, { type Request } from 'autocannon';
+
+/** What the seeded accounts are: bench/seed.ts writes them, the benchmarks log in with them. */
+export const SEED_PASSWORD = 'seed-password-1';
+export const seedMail = (n: number) => `seed${n}@example.com`;
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export type Target = { pg: string } | { pglite: string };
+export const describeTarget = (t: Target) => ('pg' in t ? `PostgreSQL ${t.pg.replace(/\/\/[^@]*@/, '//')}` : `PGlite ${t.pglite}`);
+
+export interface Running {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, child: ChildProcess, log: string, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process ended (${child.exitCode}); see ${log}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s; see ${log}`);
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null) return;
+    const ended = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([ended, sleep(15_000)]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+}
+
+/** The production build (`npm run build`) on the given database, as `npm run serve` starts it. */
+export async function startApp(target: Target, port: number, extraEnv: Record<string, string> = {}): Promise<Running> {
+  const main = path.join(ROOT, 'dist/server/main.js');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
+  const log = path.join(ROOT, `bench/results/server-${port}.log`);
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  const out = fs.openSync(log, 'w');
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // The logged-in runs sign in a few dozen seeded accounts from one address.
+    RATE_LOGIN_PER_IP: '100000',
+    RATE_LOGIN_PER_MAIL: '100000',
+    DATABASE_URL: 'pg' in target ? target.pg : '',
+    DATA_DIR: 'pglite' in target ? path.resolve(target.pglite) : path.join(ROOT, 'bench/results/data-unused'),
+    ...extraEnv,
+  };
+  const child = spawn(process.execPath, [main], { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`, child, log);
+  return { url, stop: stopper(child) };
+}
+
+/** The reference: a bare Fastify route answering a fixed body (bench/bare.ts). */
+export async function startBare(port: number, body: string): Promise<Running> {
+  const bodyFile = path.join(ROOT, `bench/results/bare-body-${port}.json`);
+  fs.mkdirSync(path.dirname(bodyFile), { recursive: true });
+  fs.writeFileSync(bodyFile, body);
+  const log = path.join(ROOT, `bench/results/bare-${port}.log`);
+  const out = fs.openSync(log, 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, BARE_PORT: String(port), BARE_BODY: bodyFile },
+    stdio: ['ignore', out, out],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/bare`, child, log);
+  return { url, stop: stopper(child) };
+}
+
+export interface LoadSpec {
+  name: string;
+  url: string;
+  /** Paths (or whole requests) taken in turn, so a run does not read one row over and over. */
+  requests: (string | Request)[];
+  headers?: (i: number) => Record<string, string>;
+  loggedIn?: boolean;
+}
+
+export interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  ratio?: number;
+}
+
+export const settings = { connections: 64, duration: 10, warmup: 3 };
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
+
+/**
+ * One figure: a short warm-up, then `settings.duration` seconds at `settings.connections`
+ * connections. Errors are socket errors, timeouts, non-2xx answers and answers whose envelope
+ * says failure (or, logged in, whose caller came back as a guest).
+ */
+export async function measure(spec: LoadSpec): Promise<Figure> {
+  const list = spec.requests.map((r) => (typeof r === 'string' ? { path: r } : r));
+  let i = 0;
+  const requests = [
+    {
+      setupRequest: (req: Request) => {
+        const r = list[i % list.length];
+        const headers = { ...(req.headers ?? {}), ...(r.headers ?? {}), ...(spec.headers?.(i) ?? {}) };
+        i++;
+        return { ...req, ...r, headers };
+      },
+    },
+  ];
+  const ok = spec.loggedIn
+    ? (b: string) => b.includes('"alina_response_success":1') && !b.includes('"CurrentUser":{"id":null')
+    : (b: string) => b.includes('"alina_response_success":1');
+  const run = async (duration: number, record: boolean) => {
+    const latencies: number[] = [];
+    const inst = autocannon({
+      url: spec.url,
+      connections: settings.connections,
+      duration,
+      timeout: 20,
+      requests,
+      verifyBody: ok,
+    });
+    if (record) inst.on('response', (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
+    const result = await inst;
+    return { result, latencies };
+  };
+  // Each distinct request once first, eight at a time: the steady state of a live site, where the
+  // pages people read are in memory, rather than this machine's slow disk (docs/benchmarks.md).
+  const distinct = [...new Map(list.map((r) => [`${r.method ?? 'GET'} ${r.path}`, r])).values()].filter(
+    (r) => (r.method ?? 'GET') === 'GET',
+  );
+  for (let k = 0; k < distinct.length; k += 8) {
+    await Promise.all(
+      distinct
+        .slice(k, k + 8)
+        .map((r, j) =>
+          fetch(`${spec.url}${r.path}`, { headers: { ...(r.headers ?? {}), ...(spec.headers?.(k + j) ?? {}) } }).then((a) =>
+            a.arrayBuffer(),
+          ),
+        ),
+    );
+  }
+  if (settings.warmup > 0) await run(settings.warmup, false);
+  const { result, latencies } = await run(settings.duration, true);
+  latencies.sort((a, b) => a - b);
+  const figure: Figure = {
+    name: spec.name,
+    rps: result.requests.total / settings.duration,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+    requests: result.requests.total,
+  };
+  process.stderr.write(
+    `  ${spec.name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}\n`,
+  );
+  return figure;
+}
+
+export const ms = (x: number) => `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`;
+
+/** A markdown table of figures, each also as a share of the bare-Fastify figure. */
+export function table(figures: Figure[], bare: number): string {
+  const head = '| benchmark | req/s | ratio to bare | p50 | p95 | p99 | errors |\n|---|---:|---:|---:|---:|---:|---:|\n';
+  return (
+    head +
+    figures
+      .map(
+        (f) =>
+          `| ${f.name} | ${Math.round(f.rps).toLocaleString('en')} | ${((f.rps / bare) * 100).toFixed(1)}% | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |`,
+      )
+      .join('\n')
+  );
+}
+
+/** A JSON call to the app, for setting a run up (not timed). */
+export async function call<T = unknown>(
+  base: string,
+  p: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ data: T; meta: Record<string, unknown>; CurrentUser: { id: number | null; token: string | null } }> {
+  const r = await fetch(`${base}${p}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' } : {}),
+      ...init.headers,
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${p}: ${r.status} ${text.slice(0, 300)}`);
+  const body = JSON.parse(text);
+  if (body.meta?.alina_response_success !== 1) throw new Error(`${p}: ${text.slice(0, 300)}`);
+  return body;
+}
+
+/** Signs in seeded accounts (argon2 makes each sign-in slow on purpose, so only a few). */
+export async function signIn(base: string, count: number, firstUser = 1): Promise<{ id: number; token: string }[]> {
+  const out: { id: number; token: string }[] = [];
+  for (let n = firstUser; out.length < count && n < firstUser + count * 3; n++) {
+    try {
+      const r = await call(base, '/api/auth/login', { method: 'POST', body: { mail: seedMail(n), password: SEED_PASSWORD } });
+      if (r.CurrentUser.id && r.CurrentUser.token) out.push({ id: r.CurrentUser.id, token: r.CurrentUser.token });
+    } catch {
+      // a seeded account may be missing; try the next
+    }
+  }
+  if (!out.length) throw new Error('no seeded account could sign in: run `npm run seed` first');
+  return out;
+}
+
+export function parseTarget(values: { pg?: string; pglite?: string }): Target {
+  if (values.pglite) return { pglite: values.pglite };
+  if (values.pg) return { pg: values.pg };
+  if (process.env.DATABASE_URL) return { pg: process.env.DATABASE_URL };
+  return { pglite: process.env.DATA_DIR ?? './data' };
+}
+
+export function machine(): string {
+  const cpu = fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
+  const cores = fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^processor\s*:/gm)?.length ?? 0;
+  const mem = Number(fs.readFileSync('/proc/meminfo', 'utf8').match(/MemTotal:\s*(\d+)/)?.[1] ?? 0) / 1024 / 1024;
+  const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  return `${cores} cores (${cpu}), ${mem.toFixed(0)} GiB, Node ${process.version}, load average before the run ${load}`;
+}

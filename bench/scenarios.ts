@@ -1,0 +1,46 @@
+/** What the API benchmarks ask for: a sample of tales to read and the search terms typed. */
+import type { Tale } from '../common/schemas/tale';
+import { call } from './lib';
+import { EN, RU, TAGS_EN, TAGS_RU } from './words';
+
+/**
+ * Search terms a reader might type, from common to rare: the vocabulary is Zipf-distributed, so
+ * rank r is in roughly 36 / (r ln N) of the tales (EN[10] in about a tenth, EN[400] in about 1%).
+ */
+export const SEARCH_WORDS = [EN[10], RU[12], EN[60], RU[80], EN[150], RU[200], EN[300], RU[350], EN[400], RU[450]];
+export const SEARCH_TAGS = [...TAGS_EN.slice(0, 5), ...TAGS_RU.slice(0, 5), TAGS_EN[30], TAGS_RU[30]];
+
+/** Tales to read, comment on and like: a sample of what the feed shows, from many pages. */
+export async function sample(base: string, pages = 40) {
+  const first = await call<{ tale: Tale[] }>(base, '/api/tale/feed/10/1');
+  const pagination = first.meta.tale as { pagesTotal: number };
+  const found = new Map<number, Tale>();
+  for (let k = 0; k < pages; k++) {
+    const page = 1 + Math.floor(((k * 7919) % 1000) * (pagination.pagesTotal / 1000));
+    const r = await call<{ tale: Tale[] }>(base, `/api/tale/feed/10/${page}`);
+    for (const t of r.data.tale) found.set(t.id, t);
+  }
+  const tales = [...found.values()];
+  const byComments = [...tales].sort((a, b) => b.count_answer_to_tale_id - a.count_answer_to_tale_id);
+  const byLikes = [...tales].sort((a, b) => b.count_like - a.count_like);
+  return {
+    pagesTotal: pagination.pagesTotal,
+    taleIds: tales.map((t) => t.id),
+    commented: byComments.filter((t) => t.count_answer_to_tale_id > 0).slice(0, 50),
+    liked: byLikes.filter((t) => t.count_like > 0).slice(0, 50),
+    open: tales.filter((t) => t.is_comment_denied === 0 && t.is_comment_for_owner === 0).map((t) => t.id),
+  };
+}
+
+export function readScenarios(base: string, s: Awaited<ReturnType<typeof sample>>) {
+  const enc = encodeURIComponent;
+  return [
+    { name: 'feed page 1', requests: ['/api/tale/feed/10/1'] },
+    { name: `feed page ${s.pagesTotal} (deepest)`, requests: [`/api/tale/feed/10/${s.pagesTotal}`] },
+    { name: 'search by word', requests: SEARCH_WORDS.map((w) => `/api/tale/feed/10/1?txt=${enc(w)}`) },
+    { name: 'search by hashtag', requests: SEARCH_TAGS.map((t) => `/api/tale/feed/10/1?txt=${enc(`#${t}`)}`) },
+    { name: 'one tale', requests: s.taleIds.map((id) => `/api/tale/upsert/${id}`) },
+    { name: 'comment list', requests: s.commented.map((t) => `/api/tale/feed/10/1/${t.id}`) },
+    { name: 'likers', requests: s.liked.map((t) => `/api/like/selectlist/10/1/tale/${t.id}`) },
+  ].map((x) => ({ ...x, url: base }));
+}

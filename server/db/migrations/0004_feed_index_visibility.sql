@@ -1,0 +1,2 @@
+DROP INDEX "tales_feed_idx";--> statement-breakpoint
+CREATE INDEX "tales_feed_idx" ON "tales" USING btree ("is_sticked" DESC NULLS FIRST,"publish_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"is_for_registered") WHERE type = 'POST' and is_submitted = 1 and is_draft = 0;
