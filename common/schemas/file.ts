@@ -124,13 +124,3 @@ export const FileEditBody = z
   })
   .passthrough();
 export type FileEditBody = z.infer<typeof FileEditBody>;
-
-/** UpdateBulk: the rows under `data` (or `files`), each with its id. */
-export const FileBulkBody = z
-  .object({
-    data: opt(z.array(FileEditBody.extend({ id: wireId() })).max(500)),
-    files: opt(z.array(FileEditBody.extend({ id: wireId() })).max(500)),
-    form_id: opt(z.string()),
-  })
-  .passthrough();
-export type FileBulkBody = z.infer<typeof FileBulkBody>;

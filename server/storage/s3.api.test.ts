@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tale } from '../../common/schemas/tale';
-import { png, silentMp3, upload } from '../features/files/fixtures';
+import { form, png, silentMp3, upload } from '../features/files/fixtures';
 import { type TestApp, registered, startApp } from '../test/harness';
 import type { S3Storage } from './s3';
 
@@ -84,9 +84,7 @@ describe('S3 storage driver', () => {
 
   it('serves editor images and emblems from the bucket', async () => {
     const author = await registered(app);
-    const body = new FormData();
-    body.append('form_id', 'actionCommon');
-    body.append('userfile', new Blob([new Uint8Array(await png(500, 300))]), 'me.png');
+    const body = form({ form_id: 'actionCommon' }, [{ name: 'me.png', data: await png(500, 300) }], 'userfile');
     const a = await author.call<{ url: string }>('/FileUpload/CkEditor', { method: 'POST', raw: { body } });
     expect(a.status).toBe(200);
     const res = await fetch(`${app.url}${a.body.data.url}`);

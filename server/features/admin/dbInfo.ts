@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbColumn, DbForeignKey, DbIndex, DbTable } from '../../../common/schemas/admin';
-import type { Db } from '../../db/client';
-
-async function rows<T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as { rows: T[] };
-  return r.rows;
-}
+import { type Db, queryRows } from '../../db/client';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -14,12 +9,12 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * rows, the planner's estimate above), and ready-made statements. Nothing about the connection.
  */
 export async function describeTables(db: Db): Promise<DbTable[]> {
-  const tables = await rows<{ name: string; estimate: number }>(
+  const tables = await queryRows<{ name: string; estimate: number }>(
     db,
     sql`select c.relname as name, c.reltuples::bigint as estimate from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind = 'r' and c.relname not like '__drizzle%' order by c.relname`,
   );
-  const columns = await rows<{
+  const columns = await queryRows<{
     table_name: string;
     column_name: string;
     data_type: string;
@@ -30,17 +25,17 @@ export async function describeTables(db: Db): Promise<DbTable[]> {
     sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns
         where table_schema = 'public' order by table_name, ordinal_position`,
   );
-  const pks = await rows<{ table_name: string; column_name: string }>(
+  const pks = await queryRows<{ table_name: string; column_name: string }>(
     db,
     sql`select tc.table_name, kcu.column_name from information_schema.table_constraints tc
         join information_schema.key_column_usage kcu on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
         where tc.table_schema = 'public' and tc.constraint_type = 'PRIMARY KEY'`,
   );
-  const indexes = await rows<{ tablename: string; indexname: string; indexdef: string }>(
+  const indexes = await queryRows<{ tablename: string; indexname: string; indexdef: string }>(
     db,
     sql`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by tablename, indexname`,
   );
-  const fks = await rows<{ table_name: string; name: string; definition: string }>(
+  const fks = await queryRows<{ table_name: string; name: string; definition: string }>(
     db,
     sql`select c.conrelid::regclass::text as table_name, c.conname as name, pg_get_constraintdef(c.oid) as definition
         from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = 'public' and c.contype = 'f'`,
@@ -49,7 +44,7 @@ export async function describeTables(db: Db): Promise<DbTable[]> {
   for (const t of tables) {
     let count = Number(t.estimate);
     if (count < 100_000) {
-      const [r] = await rows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${quote(t.name)}`));
+      const [r] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${quote(t.name)}`));
       count = r.n;
     }
     const pk = new Set(pks.filter((p) => p.table_name === t.name).map((p) => p.column_name));

@@ -18,7 +18,7 @@ import type {
   ResetRequestBody,
   ResetWithCodeBody,
 } from '../../../common/schemas/user';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { passwordResets, userRoles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, banned, fail, forbidden, invalid, notFound, tooMany } from '../../http/errors';
@@ -209,13 +209,16 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
   // Other people's tales lose this user's comments, likes and files, so their counters are redone.
   const storedObjects = await deps.db.transaction(async (tx) => {
     const keys = await objectsOfUser(tx, userId);
-    const touched = await tx.execute<{ id: number }>(sql`
+    const touched = await queryRows<{ id: number }>(
+      tx,
+      sql`
       select tale_id as id from likes where user_id = ${userId}
       union select tale_id from files where owner_id = ${userId} and tale_id is not null
       union select answer_to_tale_id from tales where owner_id = ${userId} and answer_to_tale_id is not null
-      union select root_tale_id from tales where owner_id = ${userId} and root_tale_id is not null`);
+      union select root_tale_id from tales where owner_id = ${userId} and root_tale_id is not null`,
+    );
     await tx.delete(users).where(eq(users.id, userId));
-    const ids = rowsOf<{ id: number }>(touched).map((r) => Number(r.id));
+    const ids = touched.map((r) => Number(r.id));
     if (ids.length) {
       await tx.execute(sql`
         update tales t set
@@ -230,12 +233,6 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
   // Their tales leave the feed, and other tales' counters moved.
   feedChanged();
   await removeObjects(deps.storage, deps.log, storedObjects);
-}
-
-/** Rows of a raw query, whichever driver ran it (node-postgres answers { rows }, PGlite too). */
-function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
 /** Grants or removes a role (admin tools and the command-line tool). */

@@ -10,7 +10,16 @@ import { AppError, forbidden, invalid, needLogin, notFound } from '../../http/er
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../auth/sessions';
 import { notify } from '../notifications/service';
-import { type TaleRow, countTales, findTaleRow, insertComment, recountThreads, selectTales, updateCommentBody } from '../tales/queries';
+import {
+  type TaleRow,
+  countTales,
+  findTaleRow,
+  insertComment,
+  recountThreads,
+  selectTales,
+  taleChanged,
+  updateCommentBody,
+} from '../tales/queries';
 import { type Caller, assertVisible, getTale, presentRows } from '../tales/service';
 
 /** The comment may be written by this caller under this post (spec section 5, behaviour.md). */
@@ -62,6 +71,8 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
     }
     return commentId;
   });
+  // The parent's and the post's counters moved.
+  taleChanged();
   return getTale(deps, caller, String(id));
 }
 

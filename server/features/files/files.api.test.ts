@@ -9,7 +9,7 @@ import type { Tale } from '../../../common/schemas/tale';
 import { Client, type TestApp, registered, startApp, templatesOf } from '../../test/harness';
 import type { LocalStorage } from '../../storage/local';
 import { setRole } from '../auth/service';
-import { elfBytes, exeBytes, htmlBytes, jpegWithGps, pdfBytes, png, silentMp3, svgBytes, upload } from './fixtures';
+import { elfBytes, exeBytes, form, htmlBytes, jpegWithGps, pdfBytes, png, silentMp3, svgBytes, upload } from './fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,6 +29,8 @@ async function post(c: Client): Promise<Tale> {
 const taleOf = async (c: Client, id: number) => (await c.get<Tale>(`/tale/upsert/${id}`)).body.data;
 const filesOf = async (c: Client, id: number) => (await c.get<FileRow[]>(`/FileUpload/getFiles/tale/${id}`)).body.data;
 const fetchFile = (url: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${app.url}${url}`, { headers, method });
+const editorForm = (files: { name: string; data: Buffer }[], formId: string, field = 'userfile[]') =>
+  form({ form_id: formId }, files, field);
 
 describe('uploading', () => {
   it('stores several files, answers their rows and keeps count_files exact', async () => {
@@ -497,13 +499,6 @@ describe('files go with what they belong to', () => {
     expect(await taleOf(host, t.id)).toMatchObject({ count_files: 1, count_like: 0, count_root_tale_id: 0, count_answer_to_tale_id: 0 });
   });
 });
-
-function editorForm(files: { name: string; data: Buffer }[], formId: string, field = 'userfile[]') {
-  const body = new FormData();
-  body.append('form_id', formId);
-  for (const f of files) body.append(field, new Blob([new Uint8Array(f.data)]), f.name);
-  return body;
-}
 
 describe('editor images and emblems', () => {
   interface EditorAnswer {

@@ -43,48 +43,63 @@ export function tooManyError(deps: Deps) {
   return fail(413, MSG.tooManyFilesAtOnce, [deps.config.FILES_PER_REQUEST]);
 }
 
-/** Checks each file's type and prepares images; refuses the whole upload on the first bad file. */
-async function prepareAll(deps: Deps, received: ReceivedFile[], onlyRaster = false): Promise<Prepared[]> {
-  const out: Prepared[] = [];
-  for (const file of received) {
-    const inspected = await inspectFile(file.name, file.path);
-    if (inspected === 'refused') throw fail(415, MSG.fileTypeRefused, [file.name]);
-    if (inspected === 'mismatch') throw fail(415, MSG.fileContentMismatch, [file.name]);
-    if (onlyRaster && !RASTER_IMAGE_EXTENSIONS.includes(inspected.ext)) throw fail(415, MSG.imageOnly);
-    const base = newBase();
-    const p: Prepared = {
-      file,
-      inspected,
-      base,
-      objects: [],
-      width: null,
-      height: null,
-      hasDisplay: false,
-      hasThumb: false,
-      size: file.size,
-    };
-    if (inspected.displayType === 'image') {
-      try {
-        const img = await prepareImage(file.path, inspected.ext, {
-          displayMax: deps.config.IMAGE_DISPLAY_MAX,
-          thumb: deps.config.IMAGE_THUMB_SIZE,
-        });
-        p.width = img.width;
-        p.height = img.height;
-        p.hasThumb = true;
-        p.objects.push({ key: thumbKey(base), path: img.thumbPath, mime: 'image/webp' });
-        if (img.displayPath) {
-          p.hasDisplay = true;
-          p.objects.push({ key: displayKey(base), path: img.displayPath, mime: 'image/webp' });
-        }
-        p.size = (await stat(file.path)).size;
-      } catch {
-        throw fail(415, MSG.imageUnreadable, [file.name]);
-      }
+/** What an upload is for: attachments keep every allowed type; the editor and emblems take raster images. */
+type UploadKind = 'attachment' | 'editor' | 'emblem';
+
+/** Checks one file's type and prepares its objects: images cleaned, with a thumbnail and a display copy, or cut to an emblem. */
+async function prepareOne(deps: Deps, file: ReceivedFile, kind: UploadKind): Promise<Prepared> {
+  const inspected = await inspectFile(file.name, file.path);
+  if (inspected === 'refused') throw fail(415, MSG.fileTypeRefused, [file.name]);
+  if (inspected === 'mismatch') throw fail(415, MSG.fileContentMismatch, [file.name]);
+  if (kind !== 'attachment' && !RASTER_IMAGE_EXTENSIONS.includes(inspected.ext)) throw fail(415, MSG.imageOnly);
+  const base = newBase();
+  const p: Prepared = {
+    file,
+    inspected,
+    base,
+    objects: [],
+    width: null,
+    height: null,
+    hasDisplay: false,
+    hasThumb: false,
+    size: file.size,
+  };
+  try {
+    if (kind === 'emblem') {
+      const square = await makeEmblem(file.path, deps.config.EMBLEM_SIZE);
+      p.inspected = { ext: 'webp', displayType: 'image', mime: 'image/webp' };
+      p.width = deps.config.EMBLEM_SIZE;
+      p.height = deps.config.EMBLEM_SIZE;
+      p.size = (await stat(square)).size;
+      p.objects.push({ key: `${base}.webp`, path: square, mime: 'image/webp' });
+      return p;
     }
-    p.objects.unshift({ key: `${base}.${inspected.ext}`, path: file.path, mime: inspected.mime });
-    out.push(p);
+    if (inspected.displayType === 'image') {
+      const img = await prepareImage(file.path, inspected.ext, {
+        displayMax: deps.config.IMAGE_DISPLAY_MAX,
+        thumb: deps.config.IMAGE_THUMB_SIZE,
+      });
+      p.width = img.width;
+      p.height = img.height;
+      p.hasThumb = true;
+      p.objects.push({ key: thumbKey(base), path: img.thumbPath, mime: 'image/webp' });
+      if (img.displayPath) {
+        p.hasDisplay = true;
+        p.objects.push({ key: displayKey(base), path: img.displayPath, mime: 'image/webp' });
+      }
+      p.size = (await stat(file.path)).size;
+    }
+  } catch {
+    throw fail(415, MSG.imageUnreadable, [file.name]);
   }
+  p.objects.unshift({ key: `${base}.${inspected.ext}`, path: file.path, mime: inspected.mime });
+  return p;
+}
+
+/** Prepares every file; the whole upload is refused on the first bad one. */
+async function prepareAll(deps: Deps, received: ReceivedFile[], kind: UploadKind): Promise<Prepared[]> {
+  const out: Prepared[] = [];
+  for (const file of received) out.push(await prepareOne(deps, file, kind));
   return out;
 }
 
@@ -123,7 +138,8 @@ async function commit(
   deps: Deps,
   caller: Caller & { id: number },
   prepared: Prepared[],
-  row: (p: Prepared, i: number, tx: Db) => Promise<Partial<typeof files.$inferInsert>>,
+  /** Where the rows go, read once inside the transaction: the columns of the i-th new row. */
+  placement: (tx: Db) => Promise<(i: number) => Partial<typeof files.$inferInsert>>,
   taleId: number | null,
 ): Promise<FileRecord[]> {
   const put = await store(deps, prepared);
@@ -132,22 +148,20 @@ async function commit(
       await tx.execute(sql`select pg_advisory_xact_lock(7311002, ${caller.id}::int)`);
       const already = await filesOfOwner(tx, caller.id);
       if (already + prepared.length > deps.config.FILES_PER_USER) throw limitError(already);
-      const values: (typeof files.$inferInsert)[] = [];
-      for (const [i, p] of prepared.entries()) {
-        values.push({
-          owner_id: caller.id,
-          entity_table: 'tale',
-          name_human: p.file.name,
-          name_fs: `${p.base}.${p.inspected.ext}`,
-          mime: p.inspected.mime,
-          size: p.size,
-          width: p.width,
-          height: p.height,
-          has_display: p.hasDisplay ? 1 : 0,
-          has_thumb: p.hasThumb ? 1 : 0,
-          ...(await row(p, i, tx)),
-        });
-      }
+      const place = await placement(tx);
+      const values = prepared.map((p, i): typeof files.$inferInsert => ({
+        owner_id: caller.id,
+        entity_table: 'tale',
+        name_human: p.file.name,
+        name_fs: `${p.base}.${p.inspected.ext}`,
+        mime: p.inspected.mime,
+        size: p.size,
+        width: p.width,
+        height: p.height,
+        has_display: p.hasDisplay ? 1 : 0,
+        has_thumb: p.hasThumb ? 1 : 0,
+        ...place(i),
+      }));
       const inserted = await tx.insert(files).values(values).returning();
       if (taleId != null) {
         await tx
@@ -197,31 +211,27 @@ export async function uploadAttachments(
   const target = await attachTarget(deps, caller, fields.entity_id);
   if (!received.length) throw invalid(danger(MSG.noFileChosen));
   await assertRoom(deps, caller, received.length);
-  const prepared = await prepareAll(deps, received);
-  let firstOrder: number | undefined;
+  const prepared = await prepareAll(deps, received, 'attachment');
   const inserted = await commit(
     deps,
     caller,
     prepared,
-    async (_p, i, tx) => {
-      if (firstOrder === undefined) {
-        // New files go after the ones already there, unless the client says where.
-        const [{ max }] = await tx
-          .select({ max: sql<number>`coalesce(max(${files.order}), -1)::int` })
-          .from(files)
-          .where(eq(files.tale_id, target.id));
-        firstOrder = fields.order ?? max + 1;
-      }
-      const order = firstOrder + i;
-      return {
+    async (tx) => {
+      // New files go after the ones already there, unless the client says where.
+      const [{ max }] = await tx
+        .select({ max: sql<number>`coalesce(max(${files.order}), -1)::int` })
+        .from(files)
+        .where(eq(files.tale_id, target.id));
+      const first = fields.order ?? max + 1;
+      return (i) => ({
         tale_id: target.id,
         entity_id: target.id,
         container: fields.container || FILE_CONTAINER,
         root_id: fields.root_id ?? 0,
         parent_id: fields.parent_id ?? 0,
         level: fields.level ?? 0,
-        order,
-      };
+        order: first + i,
+      });
     },
     target.id,
   );
@@ -238,34 +248,12 @@ export async function uploadEditorImage(
   if (!received.length) throw invalid(danger(MSG.noFileChosen));
   if (received.length > 1) throw fail(413, MSG.tooManyFilesAtOnce, [1]);
   await assertRoom(deps, caller, 1);
-  let prepared = await prepareAll(deps, received, true);
-  if (emblem) {
-    const p = prepared[0];
-    let squarePath: string;
-    try {
-      squarePath = await makeEmblem(p.file.path, deps.config.EMBLEM_SIZE);
-    } catch {
-      throw fail(415, MSG.imageUnreadable, [p.file.name]);
-    }
-    const size = deps.config.EMBLEM_SIZE;
-    prepared = [
-      {
-        ...p,
-        inspected: { ext: 'webp', displayType: 'image', mime: 'image/webp' },
-        objects: [{ key: `${p.base}.webp`, path: squarePath, mime: 'image/webp' }],
-        width: size,
-        height: size,
-        hasDisplay: false,
-        hasThumb: false,
-        size: (await stat(squarePath)).size,
-      },
-    ];
-  }
+  const prepared = await prepareAll(deps, received, emblem ? 'emblem' : 'editor');
   const [row] = await commit(
     deps,
     caller,
     prepared,
-    async () => ({ entity_table: 'user', entity_id: caller.id, container: emblem ? 'EMBLEM' : 'EDITOR' }),
+    async () => () => ({ entity_table: 'user', entity_id: caller.id, container: emblem ? 'EMBLEM' : 'EDITOR' }),
     null,
   );
   return presentFile(row).display_url;

@@ -55,7 +55,7 @@ export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Pr
     await withdraw(tx, { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like' });
     return { AmountLikes: count, CurrentUserLiked: 0 };
   });
-  // Committed now: shared feed pages must show the new count (addToLikeCount dropped them too, mid-transaction).
+  // Committed now: shared feed pages must show the new count.
   taleChanged();
   return answer;
 }

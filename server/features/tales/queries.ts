@@ -107,7 +107,10 @@ export async function selectTales(
  * any transaction object reaches them; a bump drops more than it must, never less.
  */
 export const feedVersion = { content: 0, membership: 0 };
-/** A tale's text, counters or likes changed. */
+/**
+ * A tale's text, counters or likes changed. Called once the change is committed: a reader may
+ * load the old rows while the transaction runs, and only a later call drops what they cached.
+ */
 export function taleChanged() {
   feedVersion.content++;
 }
@@ -223,7 +226,6 @@ export async function findTaleById(db: Db, id: number): Promise<TaleRow | undefi
  */
 export async function recountThreads(db: Db, taleIds: (number | null | undefined)[]) {
   const idList = [...new Set(taleIds.filter((x): x is number => typeof x === 'number'))];
-  taleChanged();
   for (const id of idList) {
     await db
       .update(tales)
@@ -239,7 +241,6 @@ export async function insertComment(
   db: Db,
   c: { ownerId: number; level: number; rootId: number; answerTo: number; body: string; bodyTxt: string; now: number },
 ): Promise<number> {
-  taleChanged();
   const [row] = await db
     .insert(tales)
     .values({
@@ -260,14 +261,11 @@ export async function insertComment(
 }
 
 export async function updateCommentBody(db: Db, id: number, body: string, bodyTxt: string, now: number) {
-  taleChanged();
   await db.update(tales).set({ body, body_txt: bodyTxt, updated_at: now }).where(eq(tales.id, id));
-  // Again once written: a reader may have loaded the old row in between.
   taleChanged();
 }
 
 export async function addToLikeCount(db: Db, taleId: number, delta: number): Promise<number> {
-  taleChanged();
   const [row] = await db
     .update(tales)
     .set({ count_like: sql`${tales.count_like} + ${delta}` })

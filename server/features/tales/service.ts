@@ -238,7 +238,6 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
 
   const ownerId = existing?.owner_id ?? caller.id;
   try {
-    feedChanged();
     const id = await deps.db.transaction(async (tx) => {
       let taleId: number;
       if (existing) {
@@ -254,7 +253,6 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
       await refreshSearch(tx, eq(tales.id, taleId));
       return taleId;
     });
-    // Again once committed: a page loaded while the transaction ran holds the old rows.
     feedChanged();
     return getTale(deps, caller, String(id));
   } catch (e) {
@@ -270,7 +268,6 @@ export async function refreshSearch(db: Db, where: SQL) {
     .from(tales)
     .innerJoin(users, eq(users.id, tales.owner_id))
     .where(where);
-  if (rows.length) feedChanged();
   for (const r of rows) {
     const doc = searchDocument(r.header, r.body_txt, r.firstname, r.lastname);
     await db
@@ -291,7 +288,6 @@ export async function deleteTale(deps: Deps, caller: Caller, id: number, onDelet
   const row = await findTaleRow(deps.db, eq(tales.id, id));
   if (!row) throw notFound();
   if (!(isOwner(caller, row.owner_id) || isStaff(caller))) throw forbidden();
-  feedChanged();
   const storedObjects = await deps.db.transaction(async (tx) => {
     // The file rows go with the tale (cascade); their stored objects are removed once that is committed.
     const keys = await objectsUnderTale(tx, id);

@@ -20,7 +20,11 @@ export function refusalText(env: Pick<Envelope, 'messages' | 'error'> | null | u
   return translateMessage(i18n, { templateString: MSG.uploadFailed });
 }
 
-async function upload(body: FormData): Promise<string> {
+/** One image to POST /FileUpload/CkEditor; resolves with its URL or rejects with UploadRefused. */
+async function upload(file: File, formId: string, field: string): Promise<string> {
+  const body = new FormData();
+  body.append('form_id', formId);
+  body.append(field, file, file.name);
   let env: Envelope<{ url?: string }>;
   try {
     env = await apiFetch<{ url?: string }>(api.editorUpload, { method: 'POST', body });
@@ -34,17 +38,7 @@ async function upload(body: FormData): Promise<string> {
 }
 
 /** The editor's image upload (spec section 2: POST /FileUpload/CkEditor); resolves with the file's URL. */
-export function uploadEditorImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('form_id', FORM_ID.editorImage);
-  body.append('userfile[]', file, file.name);
-  return upload(body);
-}
+export const uploadEditorImage = (file: File): Promise<string> => upload(file, FORM_ID.editorImage, 'userfile[]');
 
 /** A new emblem (form_id actionCommon): the server makes it a small square and answers its URL. */
-export function uploadEmblem(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('form_id', FORM_ID.emblem);
-  body.append('userfile', file, file.name);
-  return upload(body);
-}
+export const uploadEmblem = (file: File): Promise<string> => upload(file, FORM_ID.emblem, 'userfile');

@@ -1,19 +1,11 @@
-import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testI18n } from '../../i18n/testI18n';
 import { COMMENTS_NAMESPACE, commentsStrings, registerCommentsStrings } from './i18n';
 
-const i18n = i18next.createInstance();
-
+let i18n: I18n;
 beforeAll(async () => {
-  await i18n.init({
-    lng: 'ru',
-    fallbackLng: 'en',
-    resources: {},
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  });
-  registerCommentsStrings(i18n);
+  i18n = await testI18n(registerCommentsStrings);
 });
 
 const count = (lng: string, key: string, n: number) => i18n.getFixedT(lng, COMMENTS_NAMESPACE)(key, { count: n });

@@ -1,20 +1,12 @@
-import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testI18n } from '../../i18n/testI18n';
 import { DISPLAY_TYPES } from '../../../../common/schemas/file';
 import { FILES_NAMESPACE, filesStrings, registerFilesStrings } from './i18n';
 
-const i18n = i18next.createInstance();
-
+let i18n: I18n;
 beforeAll(async () => {
-  await i18n.init({
-    lng: 'ru',
-    fallbackLng: 'en',
-    resources: {},
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  });
-  registerFilesStrings(i18n);
+  i18n = await testI18n(registerFilesStrings);
 });
 
 const count = (lng: string, n: number) => i18n.getFixedT(lng, FILES_NAMESPACE)('files', { count: n });

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isLoggedIn, isOwner, isStaff } from '../../../../../common/abilities';
@@ -18,6 +17,7 @@ import { useThreadParams } from '../hooks/useThreadParams';
 import { COMMENTS_NAMESPACE, registerCommentsStrings } from '../i18n';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
+import { LoadingRow } from '../../../ui/LoadingRow';
 
 /** Spec section 5: logged in, and the post's owner or staff, or a post open to everyone's comments. */
 function mayComment(user: ReturnType<typeof useCurrentUser>, post: Tale | null): boolean {
@@ -146,11 +146,7 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
             </Button>
           )}
           {pages.isPending ? (
-            <div className="py-2">
-              <Spinner animation="border" size="sm" role="status">
-                <span className="visually-hidden">{t('loading')}</span>
-              </Spinner>
-            </div>
+            <LoadingRow label={t('loading')} />
           ) : comments.length === 0 ? (
             isPostBlock && <p className="text-body-secondary small mb-2">{t('noComments')}</p>
           ) : (

@@ -2,7 +2,6 @@ import './files.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { can, isOwner, isStaff } from '../../../../../common/abilities';
 import type { FileRow } from '../../../../../common/schemas/file';
@@ -15,6 +14,7 @@ import { inDisplayOrder } from '../utils/order';
 import { FilesEditor } from './FilesEditor';
 import { FilesView } from './FilesView';
 import { FileUploader } from './FileUploader';
+import { LoadingRow } from '../../../ui/LoadingRow';
 
 /**
  * The attached-files panel of a tale (spec section 2): collapsed with its count, it loads the list
@@ -69,11 +69,7 @@ export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'cou
       {open && (
         <div id={bodyId} className="mt-2">
           {files.isPending ? (
-            <div className="py-2">
-              <Spinner animation="border" size="sm" role="status">
-                <span className="visually-hidden">{t('loading')}</span>
-              </Spinner>
-            </div>
+            <LoadingRow label={t('loading')} />
           ) : !list || list.length === 0 ? (
             <p className="text-body-secondary small mb-0" data-testid="files-empty">
               {t('empty')}

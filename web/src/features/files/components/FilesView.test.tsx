@@ -3,8 +3,9 @@ import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { displayTypeOf, type FileRow } from '../../../../../common/schemas/file';
+import type { FileRow } from '../../../../../common/schemas/file';
 import { registerFilesStrings } from '../i18n';
+import { fileRow } from '../testing';
 import { FilesEditor } from './FilesEditor';
 import { FilesView } from './FilesView';
 
@@ -14,33 +15,7 @@ beforeAll(async () => {
 });
 
 let nextId = 1;
-const file = (name: string, extra: Partial<FileRow> = {}): FileRow => {
-  const id = nextId++;
-  const image = displayTypeOf(name) === 'image';
-  return {
-    id,
-    name_human: name,
-    name_fs: `x${id}`,
-    url_path: `/files/x${id}`,
-    owner_id: 1,
-    order: id,
-    entity_id: 7,
-    entity_table: 'tale',
-    container: 'FILE',
-    root_id: 0,
-    parent_id: 0,
-    level: 0,
-    display_type: displayTypeOf(name),
-    mime: '',
-    size: 2048,
-    width: image ? 800 : null,
-    height: image ? 600 : null,
-    display_url: image ? `/files/x${id}-display.webp` : `/files/x${id}`,
-    thumb_url: image ? `/files/x${id}-thumb.webp` : '',
-    created_at: 0,
-    ...extra,
-  };
-};
+const file = (name: string, extra: Partial<FileRow> = {}): FileRow => fileRow(nextId++, name, extra);
 
 describe('FilesView', () => {
   const files = [

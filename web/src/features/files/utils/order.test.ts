@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRow } from '../../../../../common/schemas/file';
+import { fileRow } from '../testing';
 import { bulkChanges, isDirty, moveItem, reconcileIds } from './order';
 
-const row = (id: number, name: string, order = 0, owner = 1): FileRow => ({
-  id,
-  name_human: name,
-  name_fs: `f${id}.bin`,
-  url_path: `/files/f${id}.bin`,
-  owner_id: owner,
-  order,
-  entity_id: 7,
-  entity_table: 'tale',
-  container: 'FILE',
-  root_id: 0,
-  parent_id: 0,
-  level: 0,
-  display_type: 'generic',
-  mime: 'application/octet-stream',
-  size: 10,
-  width: null,
-  height: null,
-  display_url: `/files/f${id}.bin`,
-  thumb_url: '',
-  created_at: 0,
-});
+const row = (id: number, name: string, order = 0, owner = 1): FileRow =>
+  fileRow(id, name, { order, owner_id: owner, display_type: 'generic' });
 
 const all = () => true;
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appRoutes } from '../../../../../common/routes';
@@ -10,6 +9,7 @@ import { Paginator } from '../../../ui/Paginator';
 import { UserAvatar } from '../../../ui/UserAvatar';
 import { useLikers } from '../api/getLikers';
 import { LIKES_NAMESPACE } from '../i18n';
+import { LoadingRow } from '../../../ui/LoadingRow';
 
 /** Who liked a tale or comment: a paged list with links to their profiles (spec section 2). */
 export function LikersModal({ taleId, show, onHide }: { taleId: number; show: boolean; onHide: () => void }) {
@@ -25,11 +25,7 @@ export function LikersModal({ taleId, show, onHide }: { taleId: number; show: bo
       </Modal.Header>
       <Modal.Body>
         {likers.isPending ? (
-          <div className="d-flex justify-content-center py-3">
-            <Spinner animation="border" size="sm" role="status">
-              <span className="visually-hidden">{t('loading')}</span>
-            </Spinner>
-          </div>
+          <LoadingRow label={t('loading')} className="d-flex justify-content-center py-3" />
         ) : list.length === 0 ? (
           <p className="text-body-secondary mb-0">{t('empty')}</p>
         ) : (
