@@ -129,6 +129,25 @@ describe('uploading', () => {
   });
 });
 
+describe('listing', () => {
+  it('lists files only where the tale is visible: 401 for registered-only, 404 for a draft', async () => {
+    const author = await registered(app);
+    const t = await post(author);
+    await upload(author, t.id, [{ name: 'a.txt', data: Buffer.from('a') }]);
+    await author.post('/tale/upsert', { id: t.id, is_for_registered: 1 });
+    const visitor = new Client(app.url);
+    const hidden = await visitor.get(`/FileUpload/getFiles/tale/${t.id}`);
+    expect([hidden.status, templatesOf(hidden)]).toEqual([401, [MSG.loginFirst]]);
+    const reader = await registered(app);
+    expect(await filesOf(reader, t.id)).toHaveLength(1);
+    await author.post('/tale/upsert', { id: t.id, is_for_registered: 0, is_draft: 1 });
+    expect((await reader.get(`/FileUpload/getFiles/tale/${t.id}`)).status).toBe(404);
+    expect(await filesOf(author, t.id)).toHaveLength(1);
+    const bad = await visitor.get('/FileUpload/getFiles/users/1');
+    expect(bad.body.messages[0].field).toBe('entity_table');
+  });
+});
+
 describe('limits and types', () => {
   it('refuses a file over the size limit with 413 and stores nothing of the request', async () => {
     const author = await registered(app);
