@@ -1,12 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.TALES_API_TARGET ?? 'http://localhost:3000';
 const proxied = { target: apiTarget, changeOrigin: false };
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, once, at the
+ * highest levels, so the server sends them as they are (@fastify/static `preCompressed`) instead
+ * of compressing per request. Source maps and files too small to gain are left alone.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'tales-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      await Promise.all(
+        files
+          .filter((f) => /\.(js|css|svg|json|txt)$/.test(f))
+          .map(async (f) => {
+            const file = path.join(outDir, f);
+            const body = fs.readFileSync(file);
+            if (body.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+              gzip(body, { level: 9 }),
+            ]);
+            fs.writeFileSync(`${file}.br`, br);
+            fs.writeFileSync(`${file}.gz`, gz);
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

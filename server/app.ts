@@ -1,13 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { withSiteConfig } from './http/site-config';
 import { type Database, openDatabase } from './db/client';
 import type { Deps } from './deps';
 import { adminRoutes } from './features/admin/routes';
@@ -16,7 +13,6 @@ import { toolRoutes } from './features/tools/routes';
 import { fileRoutes } from './features/files/routes';
 import { fileServing } from './features/files/serve';
 import { profileRoutes } from './features/profiles/routes';
-import { withTaleMeta } from './features/tales/og';
 import { taleRoutes } from './features/tales/routes';
 import { setLikedLookup } from './features/tales/service';
 import { likeRoutes } from './features/likes/routes';
@@ -26,6 +22,7 @@ import { countUnshown } from './features/notifications/service';
 import { auth } from './http/auth';
 import { registerBodyParsers } from './http/body';
 import { registerEdge, requestId } from './http/edge';
+import { registerWebApp } from './http/web-app';
 import { type RateLimiter, createRateLimiter } from './http/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createStorage, type Storage } from './storage/storage';
@@ -123,31 +120,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   await app.register(fileServing(deps));
 
-  const indexHtml = path.join(config.webDir, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Built assets carry a content hash in their names and never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
-      },
-    });
-  }
-
-  // Read once: every app route is served this page, with a tale's meta tags where it shows one.
-  const indexPage = hasWeb ? withSiteConfig(fs.readFileSync(indexHtml, 'utf8'), config) : '';
+  const webApp = await registerWebApp(app, deps);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !edge.isApi(request.url);
-    if (hasWeb && isPage) {
-      const pathname = request.url.split('?')[0];
-      const html = await withTaleMeta(deps, indexPage, pathname, `${request.protocol}://${request.host}`);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    }
-    return edge.notFound(request, reply);
+    return webApp && isPage && webApp.isPage(request.url) ? webApp.page(request, reply) : edge.notFound(request, reply);
   });
 
   return { app, deps, database };

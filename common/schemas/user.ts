@@ -3,66 +3,7 @@ import { ABOUT_MAX, LANGUAGES, MAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, R
 import { MSG } from '../messages';
 import { opt, optText, wireId, wireInt, wireText } from './fields';
 
-export interface NamedRef {
-  name: string;
-}
-
-/** A profile as anyone may read it; `mail` is present only for the owner and staff. */
-export interface PublicUser {
-  id: number;
-  mail?: string;
-  firstname: string;
-  lastname: string;
-  emblem: string;
-  birth: number | null;
-  about_myself: string;
-  language: string;
-  timezone: string;
-  created_at: number;
-  banned_till: number | null;
-  rbac_user_role: NamedRef[];
-}
-
-/** The caller, on every response; a guest has id null and token null. */
-export interface CurrentUser {
-  id: number | null;
-  mail: string;
-  firstname: string;
-  lastname: string;
-  emblem: string;
-  birth: number | null;
-  about_myself: string;
-  language: string;
-  timezone: string;
-  is_verified: number;
-  banned_till: number | null;
-  created_at: number | null;
-  last_time: number | null;
-  count_notifications: number;
-  token: string | null;
-  rbac_user_role: NamedRef[];
-  rbac_permission: NamedRef[];
-}
-
-export const GUEST: CurrentUser = {
-  id: null,
-  mail: '',
-  firstname: '',
-  lastname: '',
-  emblem: '',
-  birth: null,
-  about_myself: '',
-  language: '',
-  timezone: '',
-  is_verified: 0,
-  banned_till: null,
-  created_at: null,
-  last_time: null,
-  count_notifications: 0,
-  token: null,
-  rbac_user_role: [],
-  rbac_permission: [],
-};
+export * from '../models/user';
 
 export const mailField = () =>
   z

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { RASTER_IMAGE_EXTENSIONS } from '../../../../../common/schemas/file';
+import { RASTER_IMAGE_EXTENSIONS } from '../../../../../common/models/file';
 import { refusalOf } from '../../../lib/uploadRefusal';
 import { FilePickerButton } from '../../../ui/FilePickerButton';
 import { UserAvatar } from '../../../ui/UserAvatar';
