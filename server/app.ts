@@ -95,7 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   registerBodyParsers(app);
   const edge = registerEdge(app, { apiPrefix: config.API_PREFIX });
-  await app.register(auth, { db: database.db, config, countNotifications });
+  await app.register(auth, { db: database.db, config });
 
   app.get('/healthz', async (_request, reply) => {
     const up = await database.ping();

@@ -5,6 +5,7 @@ import { type CurrentUser, GUEST } from '../../common/schemas/user';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { toCurrentUser } from '../features/auth/present';
+import { SessionCache } from '../features/auth/session-cache';
 import { type SessionInfo, endUserSessions, resolveSession } from '../features/auth/sessions';
 import { unshownCountOf } from '../features/notifications/service';
 import { banned, forbidden, needLogin } from './errors';
@@ -46,13 +47,10 @@ export function clearSessionCookie(reply: FastifyReply) {
  * Who is calling: a token from the `token` header or the session cookie. A `uid` header that
  * disagrees with the session makes the caller a guest. A banned user is a guest for reads and
  * is refused every write. The unread-notification count every answer carries is read with the
- * session, in one query.
+ * session, in one query, and both are kept for a moment (session-cache.ts).
  */
-async function authPlugin(
-  app: FastifyInstance,
-  /** `countNotifications` is no longer called here (the count comes with the session); app.ts may stop passing it. */
-  opts: { db: Db; config: Config; countNotifications?: (userId: number) => Promise<number> },
-) {
+async function authPlugin(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  const cache = new SessionCache(opts.config.SESSION_CACHE_MS);
   app.decorateRequest('currentUser', null as unknown as CurrentUser);
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
@@ -60,7 +58,7 @@ async function authPlugin(
     request.session = null;
     const token = present(request.headers.token) ?? present(request.cookies[SESSION_COOKIE]);
     if (!token || token.length > 200) return;
-    const resolved = await resolveSession(opts.db, token, opts.config.SESSION_TTL_DAYS, unshownCountOf);
+    const resolved = await cache.resolve(token, () => resolveSession(opts.db, token, opts.config.SESSION_TTL_DAYS, unshownCountOf));
     if (!resolved) return;
     const uid = present(request.headers.uid);
     if (uid !== undefined && uid !== String(resolved.user.id)) return;

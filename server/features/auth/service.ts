@@ -25,6 +25,7 @@ import { AppError, banned, fail, forbidden, invalid, notFound, tooMany } from '.
 import { objectsOfUser, removeObjects } from '../files/objects';
 import { feedChanged } from '../tales/queries';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import { everyoneChanged, userChanged } from './session-cache';
 import { type SessionInfo, type UserRow, createSession, endUserSessions, nowSeconds } from './sessions';
 
 export interface ClientMeta {
@@ -125,6 +126,7 @@ export async function changePassword(deps: Deps, caller: CurrentUser & { id: num
     await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, user.id));
     await endUserSessions(tx, user.id, session.id);
   });
+  userChanged(user.id);
 }
 
 /** Mails a reset code. Answers the same for known and unknown mails. */
@@ -190,7 +192,7 @@ export async function resetWithCode(deps: Deps, body: ResetWithCodeBody, meta: C
   if (isCommonPassword(body.password)) throw invalid(danger(MSG.passwordTooCommon));
   if (user.banned_till != null && user.banned_till > now) throw banned();
   const passwordHash = await hashPassword(body.password);
-  return deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     const gone = await tx.delete(passwordResets).where(eq(passwordResets.user_id, user.id)).returning();
     if (gone.length === 0) throw incorrect(); // used by a concurrent request
     await tx.update(users).set({ password_hash: passwordHash, is_verified: 1 }).where(eq(users.id, user.id));
@@ -198,6 +200,8 @@ export async function resetWithCode(deps: Deps, body: ResetWithCodeBody, meta: C
     const session = await createSession(tx, user.id, { ...meta, ttlDays: deps.config.SESSION_TTL_DAYS });
     return { user: { ...user, last_time: session.createdAt, is_verified: 1 }, roles: await rolesOf(tx, user.id), session };
   });
+  userChanged(user.id);
+  return done;
 }
 
 export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number) {
@@ -230,8 +234,9 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
     }
     return keys;
   });
-  // Their tales leave the feed, and other tales' counters moved.
+  // Their tales leave the feed, other tales' counters moved, and others' notifications from them are gone.
   feedChanged();
+  everyoneChanged();
   await removeObjects(deps.storage, deps.log, storedObjects);
 }
 
@@ -239,6 +244,7 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
 export async function setRole(db: Db, userId: number, role: string, on: boolean) {
   if (on) await db.insert(userRoles).values({ user_id: userId, role }).onConflictDoNothing();
   else await db.delete(userRoles).where(and(eq(userRoles.user_id, userId), eq(userRoles.role, role)));
+  userChanged(userId);
 }
 
 /** Bans until a unix time (null lifts the ban); a ban ends every session at once. */
@@ -247,6 +253,7 @@ export async function setBan(db: Db, userId: number, until: number | null) {
     await tx.update(users).set({ banned_till: until }).where(eq(users.id, userId));
     if (until != null && until > nowSeconds()) await endUserSessions(tx, userId);
   });
+  userChanged(userId);
 }
 
 export { findByMail };

@@ -3,6 +3,7 @@ import { type SQL, and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { userChanged } from './session-cache';
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -118,15 +119,20 @@ export async function resolveSession(db: Db, token: string, ttlDays: number, wit
   };
 }
 
-export async function endSession(db: Db, sessionId: number) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+export async function endSession(db: Db, session: SessionInfo) {
+  await db.delete(sessions).where(eq(sessions.id, session.id));
+  userChanged(session.userId);
 }
 
-/** Ends every session of a user, or every one but `exceptId`. */
+/**
+ * Ends every session of a user, or every one but `exceptId`. Called in a transaction, the caller
+ * tells the session cache again once it is committed.
+ */
 export async function endUserSessions(db: Db, userId: number, exceptId?: number) {
   await db
     .delete(sessions)
     .where(exceptId === undefined ? eq(sessions.user_id, userId) : and(eq(sessions.user_id, userId), ne(sessions.id, exceptId)));
+  userChanged(userId);
 }
 
 export async function countUserSessions(db: Db, userId: number): Promise<number> {

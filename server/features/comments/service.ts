@@ -9,6 +9,7 @@ import type { Deps } from '../../deps';
 import { AppError, forbidden, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../auth/sessions';
+import { userChanged } from '../auth/session-cache';
 import { notify } from '../notifications/service';
 import {
   type TaleRow,
@@ -71,8 +72,10 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
     }
     return commentId;
   });
-  // The parent's and the post's counters moved.
+  // The parent's and the post's counters moved; their authors have news.
   taleChanged();
+  userChanged(parent.owner_id);
+  userChanged(post.owner_id);
   return getTale(deps, caller, String(id));
 }
 

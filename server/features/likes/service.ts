@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { likes, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { invalid, needLogin, notFound } from '../../http/errors';
+import { userChanged } from '../auth/session-cache';
 import { notify, withdraw } from '../notifications/service';
 import type { TaleRow } from '../tales/queries';
 import { addToLikeCount, taleChanged } from '../tales/queries';
@@ -55,8 +56,9 @@ export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Pr
     await withdraw(tx, { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like' });
     return { AmountLikes: count, CurrentUserLiked: 0 };
   });
-  // Committed now: shared feed pages must show the new count.
+  // Committed now: shared feed pages must show the new count, and the author their unread count.
   taleChanged();
+  userChanged(row.owner_id);
   return answer;
 }
 

@@ -5,6 +5,7 @@ import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
+import { userChanged } from '../auth/session-cache';
 
 export type NotificationKind = 'comment' | 'answer' | 'like';
 
@@ -102,6 +103,7 @@ export async function markShownUpTo(db: Db, userId: number, createdAt: number): 
     .set({ is_shown: 1 })
     .where(and(eq(notifications.user_id, userId), lte(notifications.created_at, createdAt), eq(notifications.is_shown, 0)))
     .returning({ id: notifications.id });
+  userChanged(userId);
   return rows.length;
 }
 
@@ -110,9 +112,11 @@ export async function deleteNotification(db: Db, userId: number, id: number) {
   if (!row) throw notFound();
   if (row.user_id !== userId) throw forbidden();
   await db.delete(notifications).where(eq(notifications.id, id));
+  userChanged(userId);
 }
 
 export async function deleteAllNotifications(db: Db, userId: number): Promise<number> {
   const rows = await db.delete(notifications).where(eq(notifications.user_id, userId)).returning({ id: notifications.id });
+  userChanged(userId);
   return rows.length;
 }

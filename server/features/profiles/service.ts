@@ -9,6 +9,7 @@ import { forbidden, invalid, needLogin, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../html/sanitize';
 import { findUser } from '../auth/service';
 import { toPublicUser } from '../auth/present';
+import { userChanged } from '../auth/session-cache';
 import { feedChanged } from '../tales/queries';
 import { refreshAuthorSearch } from '../tales/service';
 
@@ -46,6 +47,7 @@ export async function updateProfile(deps: Deps, caller: CurrentUser, body: Profi
       if (renamed) await refreshAuthorSearch(tx, body.id);
       return updated;
     });
+    userChanged(body.id);
     // Feed pages kept in memory show authors' names and emblems.
     if (renamed || patch.emblem !== undefined) feedChanged();
   }

@@ -25,6 +25,7 @@ import {
 import { objectsUnderTale, removeObjects } from '../files/objects';
 import { isReservedAlias } from './reserved';
 import { parseSearch, searchDocument } from './search';
+import { everyoneChanged } from '../auth/session-cache';
 
 export type Caller = CurrentUser;
 
@@ -296,6 +297,8 @@ export async function deleteTale(deps: Deps, caller: Caller, id: number, onDelet
     return keys;
   });
   feedChanged();
+  // Notifications about the tale and its comments went with it: unread counts moved.
+  everyoneChanged();
   await removeObjects(deps.storage, deps.log, storedObjects);
   return row;
 }

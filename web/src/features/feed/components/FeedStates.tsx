@@ -4,11 +4,15 @@ import { Link } from 'react-router';
 import { appRoutes } from '../../../../../common/routes';
 import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 
+/**
+ * While the list loads its place is kept a screen high, so what comes after it (the footer) is
+ * already out of view and the arriving tales move nothing the reader sees.
+ */
 export function FeedLoading() {
   const { t, i18n } = useTranslation(FEED_NAMESPACE);
   registerFeedStrings(i18n);
   return (
-    <div className="d-flex justify-content-center py-5" data-testid="feed-loading">
+    <div className="d-flex justify-content-center align-items-start py-5" style={{ minHeight: '100vh' }} data-testid="feed-loading">
       <Spinner animation="border" role="status">
         <span className="visually-hidden">{t('loading')}</span>
       </Spinner>
