@@ -118,6 +118,8 @@ describe('user management', () => {
     expect(found.body.data.map((x) => x.id)).toEqual([u.id]);
     const none = await admin.get<AdminUser[]>('/admin/users/10/1?txt=%25');
     expect(none.body.data).toEqual([]);
+    // u asks first, so the server holds u's session; the grant must still show on u's next answer.
+    expect((await u.get(`/auth/profile/${u.id}`)).body.CurrentUser.rbac_user_role).toEqual([]);
     const granted = await admin.post<AdminUser>(`/admin/users/${u.id}/roles`, { role: 'moderator', on: '1' });
     expect(granted.body.data.rbac_user_role).toEqual([{ name: 'moderator' }]);
     expect((await u.get(`/auth/profile/${u.id}`)).body.CurrentUser.rbac_user_role).toEqual([{ name: 'moderator' }]);

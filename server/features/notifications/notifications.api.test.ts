@@ -88,6 +88,34 @@ describe('notification events', () => {
   });
 });
 
+describe('the unread count every answer carries', () => {
+  // The server keeps a resolved session for a moment (SESSION_CACHE_MS); a change must still show
+  // on the very next answer, so here the author asks right before each change.
+  it('moves on the next request after a like, an unlike, a comment and marking them read', async () => {
+    const a = await registered(app);
+    const b = await registered(app);
+    const p = await post(a);
+    const count = async () => (await a.get('/notification/count')).body.CurrentUser.count_notifications;
+    expect(await count()).toBe(0);
+    await like(b, p.id);
+    expect(await count()).toBe(1);
+    await like(b, p.id); // unlike
+    expect(await count()).toBe(0);
+    const c = await comment(b, p.id);
+    expect(await count()).toBe(1);
+    await comment(b, c.id, '<p>more</p>'); // a reply under a's post tells a again
+    expect(await count()).toBe(2);
+    await a.get(`/notification/MarkAsShownEarlierThan/${Math.floor(Date.now() / 1000) + 5}`);
+    expect(await count()).toBe(0);
+    await like(b, c.id); // b's own comment: nobody is told
+    await like(b, p.id);
+    expect(await count()).toBe(1);
+    // The post goes, and the notifications about it with it.
+    await a.post(`/tale/delete/${p.id}`, { form_id: 'actionDelete' });
+    expect(await count()).toBe(0);
+  });
+});
+
 describe('the notification list', () => {
   it('is the caller own, newest first, paginated in meta.notification; mark-shown resets the count', async () => {
     const a = await registered(app);
