@@ -21,7 +21,7 @@ import {
   taleChanged,
   updateCommentBody,
 } from '../tales/queries';
-import { type Caller, assertVisible, getTale, presentRows } from '../tales/service';
+import { type Caller, assertVisible, getTale, presentRows, sharedPage, taleById } from '../tales/service';
 
 /** The comment may be written by this caller under this post (spec section 5, behaviour.md). */
 export function mayComment(caller: Caller, post: Pick<Tale, 'owner_id' | 'is_comment_denied' | 'is_comment_for_owner'>): true | AppError {
@@ -104,18 +104,24 @@ export async function listComments(
   page: number | 'last',
   expand?: number,
 ): Promise<{ tales: Tale[]; pagination: Pagination }> {
-  const parent = await findTaleRow(deps.db, eq(tales.id, answerTo));
+  const parent = await taleById(deps, answerTo);
   if (!parent) throw notFound();
   await assertVisible(deps, caller, parent);
   const conditions: SQL[] = [eq(tales.answer_to_tale_id, answerTo), eq(tales.type, 'COMMENT')];
   if (expand !== undefined) conditions.push(eq(tales.id, expand));
   const where = and(...conditions);
-  const rowsTotal = await countTales(deps.db, where);
-  const pagination = paginate(page, pageSize, rowsTotal);
-  const rows = await selectTales(deps.db, where, {
-    order: 'thread',
-    limit: pageSize,
-    offset: (pagination.pageCurrentNumber - 1) * pageSize,
+  // Shared like feed pages; the parent's answer counter is kept exact with every comment written
+  // or deleted, so only a narrowed (expand) list counts its rows.
+  const key = JSON.stringify(['comments', answerTo, pageSize, page, expand ?? null]);
+  const shown = await sharedPage(deps, key, async () => {
+    const rowsTotal = expand === undefined ? parent.count_answer_to_tale_id : await countTales(deps.db, where);
+    const pagination = paginate(page, pageSize, rowsTotal);
+    const rows = await selectTales(deps.db, where, {
+      order: 'thread',
+      limit: pageSize,
+      offset: (pagination.pageCurrentNumber - 1) * pageSize,
+    });
+    return { rows, pagination };
   });
-  return { tales: await presentRows(deps.db, caller, rows), pagination };
+  return { tales: await presentRows(deps.db, caller, shown.rows), pagination: shown.pagination };
 }

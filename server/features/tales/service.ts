@@ -101,9 +101,21 @@ function cachesOf(deps: Deps): FeedCaches {
 }
 
 /** A tale or comment by id as lists show it: shared for FEED_CACHE_MS like feed pages. */
-async function taleById(deps: Deps, id: number): Promise<TaleRow | undefined> {
+export async function taleById(deps: Deps, id: number): Promise<TaleRow | undefined> {
   if (deps.config.FEED_CACHE_MS === 0) return findTaleById(deps.db, id);
   return cachesOf(deps).tales.get(String(id), () => findTaleById(deps.db, id));
+}
+
+/**
+ * A page of another list everyone sees alike (the comments under a tale), shared under the same
+ * rule as feed pages: what differs per reader is added by presentRows.
+ */
+export function sharedPage(
+  deps: Deps,
+  key: string,
+  load: () => Promise<{ rows: TaleRow[]; pagination: Pagination }>,
+): Promise<{ rows: TaleRow[]; pagination: Pagination }> {
+  return deps.config.FEED_CACHE_MS === 0 ? load() : cachesOf(deps).pages.get(key, load);
 }
 
 export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promise<{ tales: Tale[]; pagination: Pagination }> {
