@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -7,6 +8,21 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.TALES_API_TARGET ?? 'http://localhost:3000';
 const proxied = { target: apiTarget, changeOrigin: false };
+
+/**
+ * React's API served by preact/compat, a tenth of react-dom's size (docs/decisions.md, "Preact in
+ * the browser"); the code and its types stay React's. Exact matches, most specific first.
+ */
+const preactAliases = [
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  // React 18 shim (react-i18next): preact/compat has the real hook
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  // preact/compat plus `use` (react-leaflet 5 needs it; Preact 10 lacks it)
+  { find: /^react(-dom)?$/, replacement: fileURLToPath(new URL('./web/src/preact/compat.js', import.meta.url)) },
+];
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -48,6 +64,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'web',
   plugins: [react(), precompress()],
+  resolve: { alias: preactAliases },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

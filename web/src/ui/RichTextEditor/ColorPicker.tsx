@@ -73,7 +73,14 @@ export function ColorPicker({ kind, value, onPick, testId }: ColorPickerProps) {
           ))}
         </div>
         <div className="d-flex align-items-center gap-2 mt-2">
-          <button type="button" className="btn btn-sm btn-outline-secondary flex-grow-1" onClick={() => pick(null)}>
+          {/* mousedown kept from taking focus, like the swatches: with focus in the menu, the closing
+              Dropdown hands it to its toggle in an effect, which can come after the editor's refocus */}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary flex-grow-1"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => pick(null)}
+          >
             {kind === 'color' ? t('colorDefault') : t('colorNone')}
           </button>
           <input

@@ -1,6 +1,6 @@
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import type { EditorView } from '@tiptap/pm/view';
-import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import './content.css';
@@ -93,8 +93,10 @@ export default function RichTextEditor({ value, onChange, id, placeholder, uploa
   });
 
   // A new value from outside (a loaded tale, a restored draft) replaces the document; the echo of
-  // what the user just typed does not, so typing is never interrupted.
-  useEffect(() => {
+  // what the user just typed does not, so typing is never interrupted. A layout effect: it must run
+  // with the render it belongs to, before the next keystroke; a passive effect can run late (Preact
+  // runs them after paint) with a `value` older than knownHtml, and would undo the newest typing.
+  useLayoutEffect(() => {
     if (!editor || editor.isDestroyed || value === knownHtml.current) return;
     knownHtml.current = value;
     if (value === htmlOf(editor)) return;

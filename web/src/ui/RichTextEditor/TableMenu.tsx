@@ -34,7 +34,9 @@ export function TableMenu({ editor }: { editor: Editor }) {
       >
         <Icon name="table" />
       </Dropdown.Toggle>
-      <Dropdown.Menu>
+      {/* mousedown kept from taking focus (like the toolbar buttons): with focus in the menu, the closing
+          Dropdown hands it to its toggle in an effect, which can come after the editor's refocus */}
+      <Dropdown.Menu onMouseDown={(event) => event.preventDefault()}>
         <Dropdown.Item
           as="button"
           type="button"
