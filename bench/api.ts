@@ -10,7 +10,7 @@
  * Options: --pg URL | --pglite DIR, --port (3410; the bare route uses port+1), --duration (10 s
  * per figure, after a 3 s warm-up), --connections (64), --only REGEX (figures whose name matches),
  * --label (names the result files in bench/results/), --no-writes, --no-cache (starts the server
- * with FEED_CACHE_MS=0, so every feed and search request reaches the database).
+ * with FEED_CACHE_MS=0 and SESSION_CACHE_MS=0, so every request reaches the database).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,7 +55,7 @@ const only = values.only ? new RegExp(values.only) : null;
 
 async function main() {
   const where = machine();
-  const app = await startApp(target, port, noCache ? { FEED_CACHE_MS: '0' } : {});
+  const app = await startApp(target, port, noCache ? { FEED_CACHE_MS: '0', SESSION_CACHE_MS: '0' } : {});
   const results: { visitor: Figure[]; loggedIn: Figure[]; writes: Figure[]; bare: Figure[] } = {
     visitor: [],
     loggedIn: [],
@@ -126,7 +126,7 @@ async function main() {
 
   const bareRps = results.bare.reduce((a, f) => a + f.rps, 0) / results.bare.length;
   const out = [
-    `## ${describeTarget(target)}${noCache ? ', feed cache off (FEED_CACHE_MS=0)' : ''}`,
+    `## ${describeTarget(target)}${noCache ? ', caches off (FEED_CACHE_MS=0, SESSION_CACHE_MS=0)' : ''}`,
     '',
     `${where}; ${settings.connections} connections, ${settings.duration} s per figure after a ${settings.warmup} s warm-up.`,
     `Bare Fastify: ${results.bare.map((f) => Math.round(f.rps).toLocaleString('en')).join(' and ')} req/s (before and after); ratios use the mean.`,

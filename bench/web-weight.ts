@@ -31,6 +31,8 @@ interface Weight {
   cssFiles: number;
   css: number;
   cssGz: number;
+  /** What the server really sends a browser that takes brotli: the build's .br copies. */
+  br: number;
   editor: boolean;
   map: boolean;
   files: { file: string; gzip: number }[];
@@ -40,11 +42,16 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
   const app = await startApp(target, Number(values.port));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
   const weights: Weight[] = [];
+  const browser = await chromium
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    })
+    .catch(async (e) => {
+      await app.stop();
+      throw e;
+    });
   try {
     const feed = await call<{ tale: Tale[] }>(app.url, '/api/tale/feed/10/1');
     const tale = feed.data.tale.find((t) => !t.is_sticked) ?? feed.data.tale[0];
@@ -73,11 +80,13 @@ async function main() {
       });
       await page.goto(`${app.url}${route}`, { waitUntil: 'networkidle' });
       await context.close();
-      const w: Weight = { route, who, jsFiles: 0, js: 0, jsGz: 0, cssFiles: 0, css: 0, cssGz: 0, editor: false, map: false, files: [] };
+      const w: Weight = { route, who, jsFiles: 0, js: 0, jsGz: 0, cssFiles: 0, css: 0, cssGz: 0, br: 0, editor: false, map: false, files: [] };
       for (const f of files) {
         const body = fs.readFileSync(path.join(WEB, f));
         const gz = gzipSync(body, { level: 6 }).length;
         w.files.push({ file: f, gzip: gz });
+        const br = path.join(WEB, `${f}.br`);
+        w.br += fs.existsSync(br) ? fs.statSync(br).size : gz;
         if (f.endsWith('.js')) {
           w.jsFiles++;
           w.js += body.length;
@@ -101,11 +110,11 @@ async function main() {
   const out = [
     '## Web weight: what a first visit downloads, per screen (gzip level 6; raw in brackets)',
     '',
-    '| screen | as | JS files | JS gzip (raw) | CSS gzip (raw) | editor loaded | map loaded |',
-    '|---|---|---:|---:|---:|:-:|:-:|',
+    '| screen | as | JS files | JS gzip (raw) | CSS gzip (raw) | JS + CSS as sent (brotli) | editor loaded | map loaded |',
+    '|---|---|---:|---:|---:|---:|:-:|:-:|',
     ...weights.map(
       (w) =>
-        `| \`${w.route}\` | ${w.who} | ${w.jsFiles} | ${kb(w.jsGz)} (${kb(w.js)}) | ${kb(w.cssGz)} (${kb(w.css)}) | ${w.editor ? 'yes' : 'no'} | ${w.map ? 'yes' : 'no'} |`,
+        `| \`${w.route}\` | ${w.who} | ${w.jsFiles} | ${kb(w.jsGz)} (${kb(w.js)}) | ${kb(w.cssGz)} (${kb(w.css)}) | ${kb(w.br)} | ${w.editor ? 'yes' : 'no'} | ${w.map ? 'yes' : 'no'} |`,
     ),
     '',
     `Feed route JavaScript: ${kb(feedJs)} gzip, ${feedJs <= BAR_KB * 1024 ? 'under' : 'OVER'} the ${BAR_KB} KB bar.`,
