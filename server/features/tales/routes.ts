@@ -11,31 +11,46 @@ import { outcome } from '../../http/envelope';
 import { invalid, notFound } from '../../http/errors';
 import * as comments from '../comments/service';
 import * as taleService from './service';
+import { answerVisitor } from './visitor-answers';
 
 export function taleRoutes(deps: Deps) {
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get('/tale/feed/:pageSize/:page', { schema: { params: FeedParams, querystring: FeedQuery } }, async (request) => {
-      const { tales, pagination } = await taleService.feed(deps, request.currentUser, {
-        pageSize: request.params.pageSize,
-        page: request.params.page,
-        txt: request.query.txt,
-        owner: request.query.owner,
-      });
-      return outcome({ tale: tales }, { meta: { tale: pagination } });
-    });
+    r.get('/tale/feed/:pageSize/:page', { schema: { params: FeedParams, querystring: FeedQuery } }, async (request, reply) =>
+      answerVisitor(deps, request, reply, async () => {
+        const { tales, pagination } = await taleService.feed(deps, request.currentUser, {
+          pageSize: request.params.pageSize,
+          page: request.params.page,
+          txt: request.query.txt,
+          owner: request.query.owner,
+        });
+        return outcome({ tale: tales }, { meta: { tale: pagination } });
+      }),
+    );
 
-    r.get('/tale/feed/:pageSize/:page/:answerTo', { schema: { params: CommentsParams, querystring: CommentsQuery } }, async (request) => {
-      const { pageSize, page, answerTo } = request.params;
-      const { tales, pagination } = await comments.listComments(deps, request.currentUser, answerTo, pageSize, page, request.query.expand);
-      return outcome({ tale: tales }, { meta: { tale: pagination } });
-    });
+    r.get(
+      '/tale/feed/:pageSize/:page/:answerTo',
+      { schema: { params: CommentsParams, querystring: CommentsQuery } },
+      async (request, reply) =>
+        answerVisitor(deps, request, reply, async () => {
+          const { pageSize, page, answerTo } = request.params;
+          const { tales, pagination } = await comments.listComments(
+            deps,
+            request.currentUser,
+            answerTo,
+            pageSize,
+            page,
+            request.query.expand,
+          );
+          return outcome({ tale: tales }, { meta: { tale: pagination } });
+        }),
+    );
 
     r.get('/tale/upsert', async (request) => outcome(await taleService.unsavedTale(deps, request.currentUser)));
 
-    r.get('/tale/upsert/:id', { schema: { params: TaleRefParams } }, async (request) =>
-      outcome(await taleService.getTale(deps, request.currentUser, request.params.id)),
+    r.get('/tale/upsert/:id', { schema: { params: TaleRefParams } }, async (request, reply) =>
+      answerVisitor(deps, request, reply, async () => outcome(await taleService.getTale(deps, request.currentUser, request.params.id))),
     );
 
     /** One path saves posts and comments alike (wire-protocol.md); the stored row or the parent decides which. */

@@ -342,6 +342,19 @@ describe('the feed', () => {
       expect(ids(after)).toEqual([first.id]);
       expect(after.body.meta.tale).toMatchObject({ rowsTotal: 1 });
       expect(ids(await feed(c, 'txt=second'))).toEqual([]);
+      // Visitors' answers are kept whole (the tale page and comment lists too), yet move with writes.
+      const page = async () => (await c.get<Tale>(`/tale/upsert/${first.id}`)).body.data;
+      const thread = async () => (await c.get<{ tale: Tale[] }>(`/tale/feed/10/1/${first.id}`)).body.data.tale.map((t) => t.body);
+      expect((await page()).header).toBe('First');
+      expect(await thread()).toEqual(['<p>Nice</p>']);
+      await writer.post(`/tale/upsert/${first.id}`, { header: 'First, renamed' });
+      await writer.post('/tale/upsert', { answer_to_tale_id: first.id, body: '<p>Thanks</p>' });
+      expect((await page()).header).toBe('First, renamed');
+      expect(await thread()).toEqual(['<p>Nice</p>', '<p>Thanks</p>']);
+      // Each logged-in reader still gets an answer of their own.
+      const mine = await reader.get(`/tale/upsert/${first.id}`);
+      expect(mine.body.CurrentUser.id).toBe(reader.id);
+      expect((await c.get(`/tale/upsert/${first.id}`)).body.CurrentUser.id).toBeNull();
     } finally {
       await fresh.close();
     }
