@@ -93,23 +93,68 @@ export async function likers(
 
 function likedQuery(db: Db) {
   return db
-    .select({ tale_id: likes.tale_id })
+    .select({ user_id: likes.user_id, tale_id: likes.tale_id })
     .from(likes)
-    .where(and(eq(likes.user_id, sql.placeholder('user')), sql`${likes.tale_id} = any(${sql.placeholder('ids')}::int[])`))
+    .where(
+      and(sql`${likes.user_id} = any(${sql.placeholder('users')}::int[])`, sql`${likes.tale_id} = any(${sql.placeholder('ids')}::int[])`),
+    )
     .prepare('tales_liked_by');
 }
 const likedQueries = new WeakMap<Db, ReturnType<typeof likedQuery>>();
 
+interface LikedAsk {
+  userId: number;
+  taleIds: number[];
+  resolve: (liked: Set<number>) => void;
+  reject: (error: unknown) => void;
+}
+/** Asks gathered in this turn of the event loop, per database (or transaction) object. */
+const gathering = new Map<Db, LikedAsk[]>();
+
+async function answerLikedAsks(db: Db, asks: LikedAsk[]) {
+  try {
+    let q = likedQueries.get(db);
+    if (!q) {
+      q = likedQuery(db);
+      likedQueries.set(db, q);
+    }
+    const users = [...new Set(asks.map((a) => a.userId))];
+    const ids = [...new Set(asks.flatMap((a) => a.taleIds))];
+    const rows = await q.execute({ users, ids });
+    const byUser = new Map<number, Set<number>>();
+    for (const r of rows) {
+      const set = byUser.get(r.user_id);
+      if (set) set.add(r.tale_id);
+      else byUser.set(r.user_id, new Set([r.tale_id]));
+    }
+    for (const a of asks) {
+      const all = byUser.get(a.userId);
+      a.resolve(new Set(all ? a.taleIds.filter((id) => all.has(id)) : []));
+    }
+  } catch (error) {
+    for (const a of asks) a.reject(error);
+  }
+}
+
 /**
  * Which of these tales the user liked (for current_user_liked). Every list a logged-in reader
- * sees asks this, so the statement is built once and prepared (one plan per connection).
+ * sees asks this, so the asks of all requests handled in one turn of the event loop are answered
+ * by one prepared statement (users and tales as arrays, matched up here): under load, sixty
+ * readers opening the feed at once cost one round trip, not sixty. An ask made inside a
+ * transaction is answered in that transaction.
  */
-export async function likedBy(db: Db, userId: number, taleIds: number[]): Promise<Set<number>> {
-  let q = likedQueries.get(db);
-  if (!q) {
-    q = likedQuery(db);
-    likedQueries.set(db, q);
-  }
-  const rows = await q.execute({ user: userId, ids: taleIds });
-  return new Set(rows.map((r) => r.tale_id));
+export function likedBy(db: Db, userId: number, taleIds: number[]): Promise<Set<number>> {
+  return new Promise((resolve, reject) => {
+    let asks = gathering.get(db);
+    if (!asks) {
+      const batch: LikedAsk[] = [];
+      asks = batch;
+      gathering.set(db, batch);
+      setImmediate(() => {
+        gathering.delete(db);
+        void answerLikedAsks(db, batch);
+      });
+    }
+    asks.push({ userId, taleIds, resolve, reject });
+  });
 }

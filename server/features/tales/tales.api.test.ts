@@ -361,6 +361,23 @@ describe('the feed', () => {
   });
 });
 
+describe('current_user_liked under concurrent readers', () => {
+  it('gives each of many readers asking at once their own likes (their lookups share round trips)', async () => {
+    const writer = await registered(app);
+    const tales = [];
+    for (let i = 0; i < 4; i++) tales.push(await write(writer, { header: `Liked by some ${i}` }));
+    const readers = await Promise.all(Array.from({ length: 6 }, () => registered(app)));
+    // Reader k likes the tales whose index is below k % 5.
+    for (const [k, r] of readers.entries())
+      for (const t of tales.slice(0, k % 5)) await r.post('/like/process', { ref_table: 'tale', ref_id: t.id, val: 1 });
+    const pages = await Promise.all(readers.map((r) => feed(r, `owner=${writer.id}`)));
+    for (const [k, page] of pages.entries()) {
+      const liked = page.body.data.tale.filter((t) => t.current_user_liked === 1).map((t) => t.id);
+      expect(liked.sort()).toEqual(tales.slice(0, k % 5).map((t) => t.id).sort());
+    }
+  });
+});
+
 describe('totals at scale', () => {
   it('counts exactly up to FEED_COUNT_CAP and reports the cap beyond it, paging within it', async () => {
     const fresh = await startApp({ FEED_COUNT_CAP: '12' });
