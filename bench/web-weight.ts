@@ -80,7 +80,20 @@ async function main() {
       });
       await page.goto(`${app.url}${route}`, { waitUntil: 'networkidle' });
       await context.close();
-      const w: Weight = { route, who, jsFiles: 0, js: 0, jsGz: 0, cssFiles: 0, css: 0, cssGz: 0, br: 0, editor: false, map: false, files: [] };
+      const w: Weight = {
+        route,
+        who,
+        jsFiles: 0,
+        js: 0,
+        jsGz: 0,
+        cssFiles: 0,
+        css: 0,
+        cssGz: 0,
+        br: 0,
+        editor: false,
+        map: false,
+        files: [],
+      };
       for (const f of files) {
         const body = fs.readFileSync(path.join(WEB, f));
         const gz = gzipSync(body, { level: 6 }).length;

@@ -373,7 +373,12 @@ describe('current_user_liked under concurrent readers', () => {
     const pages = await Promise.all(readers.map((r) => feed(r, `owner=${writer.id}`)));
     for (const [k, page] of pages.entries()) {
       const liked = page.body.data.tale.filter((t) => t.current_user_liked === 1).map((t) => t.id);
-      expect(liked.sort()).toEqual(tales.slice(0, k % 5).map((t) => t.id).sort());
+      expect(liked.sort()).toEqual(
+        tales
+          .slice(0, k % 5)
+          .map((t) => t.id)
+          .sort(),
+      );
     }
   });
 });
