@@ -63,7 +63,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    options.database ?? (await openDatabase({ url: config.DATABASE_URL || undefined, pgliteDir: path.join(config.dataDir, 'pglite') }));
+    options.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL || undefined,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server; the pool opens another'),
+    }));
   const limiter = options.limiter ?? createRateLimiter(config.REDIS_URL);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log });

@@ -42,11 +42,18 @@ export interface OpenOptions {
   /** PGlite data directory, or 'memory://' for a throwaway database. */
   pgliteDir: string;
   poolMax?: number;
+  /**
+   * Told when PostgreSQL drops a connection that sits idle in the pool (a restart, an
+   * administrator, a dropped database). The pool discards it and opens another when next needed;
+   * without a listener the pool's 'error' event would end the process.
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    pool.on('error', (error) => opts.onIdleError?.(error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsFolder() });
     return {

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { DB_KIND } from '../test/harness';
+import { openDatabase, queryRows } from './client';
+
+describe.runIf(DB_KIND === 'postgres')('the PostgreSQL pool', () => {
+  it('survives the server closing an idle connection, and answers the next query', async () => {
+    const base = process.env.TEST_DATABASE_URL as string;
+    const told: Error[] = [];
+    const database = await openDatabase({ url: base, pgliteDir: '', poolMax: 2, onIdleError: (e) => told.push(e) });
+    try {
+      const [{ pid }] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`);
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      // The idle client hears of it; the process must not end, and the pool must carry on.
+      await expect.poll(() => told.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(await database.ping()).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});
