@@ -85,6 +85,8 @@ interface FeedCaches {
   counts: Memo<number>;
   /** Single tales by id, under the same rule: the tale page is read far more than written. */
   tales: Memo<TaleRow | undefined>;
+  /** Whole answers to visitors as JSON text (visitor-answers.ts), under the same rule. */
+  answers: Memo<string>;
 }
 const feedCaches = new WeakMap<Db, FeedCaches>();
 function cachesOf(deps: Deps): FeedCaches {
@@ -94,6 +96,7 @@ function cachesOf(deps: Deps): FeedCaches {
       pages: new Memo(deps.config.FEED_CACHE_MS, () => feedVersion.content),
       counts: new Memo(deps.config.FEED_CACHE_MS * 10, () => feedVersion.membership),
       tales: new Memo(deps.config.FEED_CACHE_MS, () => feedVersion.content, 20_000),
+      answers: new Memo(deps.config.FEED_CACHE_MS, () => feedVersion.content),
     };
     feedCaches.set(deps.db, c);
   }
@@ -116,6 +119,11 @@ export function sharedPage(
   load: () => Promise<{ rows: TaleRow[]; pagination: Pagination }>,
 ): Promise<{ rows: TaleRow[]; pagination: Pagination }> {
   return deps.config.FEED_CACHE_MS === 0 ? load() : cachesOf(deps).pages.get(key, load);
+}
+
+/** An answer's JSON text, the same for every visitor, shared under the same rule as feed pages. */
+export function sharedAnswer(deps: Deps, key: string, load: () => Promise<string>): Promise<string> {
+  return deps.config.FEED_CACHE_MS === 0 ? load() : cachesOf(deps).answers.get(key, load);
 }
 
 export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promise<{ tales: Tale[]; pagination: Pagination }> {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLoggedIn } from '../../../common/abilities';
 import type { Deps } from '../../deps';
 import { type Outcome, envelope } from '../../http/envelope';
-import { Memo, feedVersion } from './queries';
+import { sharedAnswer } from './service';
 
 /**
  * Whole answers to visitors, kept as JSON text. A visitor's answer to a feed page, a search, a
@@ -12,20 +12,13 @@ import { Memo, feedVersion } from './queries';
  * lists show (feedVersion). Logged-in readers get their own answer every time (their likes, their
  * unread count). Errors are not kept.
  */
-const answers = new WeakMap<Deps['db'], Memo<string>>();
-
 export async function answerVisitor(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
   build: () => Promise<Outcome>,
 ): Promise<Outcome | FastifyReply> {
-  if (isLoggedIn(request.currentUser) || deps.config.FEED_CACHE_MS === 0) return build();
-  let memo = answers.get(deps.db);
-  if (!memo) {
-    memo = new Memo<string>(deps.config.FEED_CACHE_MS, () => feedVersion.content);
-    answers.set(deps.db, memo);
-  }
-  const json = await memo.get(request.url, async () => JSON.stringify(envelope(request, await build())));
+  if (isLoggedIn(request.currentUser)) return build();
+  const json = await sharedAnswer(deps, request.url, async () => JSON.stringify(envelope(request, await build())));
   return reply.type('application/json; charset=utf-8').send(json);
 }
