@@ -21,6 +21,21 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 export const REQUESTED_WITH = 'XMLHttpRequest';
 /** Where uploaded files are served from (the files feature owns it). */
 export const FILE_URL_PREFIX = '/files/';
+const SERVED_FILE_PATH = /^\/files\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]{1,10})?$/;
+/**
+ * Whether a relative address is one of our served files, and nothing else: no dot segments, no
+ * percent-escapes (decoded first, so `/files/%2e%2e/api/...` is refused), no query. Rich-text
+ * images and emblems may point only here, so they cannot make a reader's browser call the API.
+ */
+export function isServedFilePath(src: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(src);
+  } catch {
+    return false;
+  }
+  return decoded === src && SERVED_FILE_PATH.test(src);
+}
 export const ROLE_ADMIN = 'admin';
 export const ROLE_MODERATOR = 'moderator';
 export const ROLES = [ROLE_ADMIN, ROLE_MODERATOR] as const;

@@ -21,11 +21,16 @@ import { notificationRoutes } from './features/notifications/routes';
 import { countUnshown } from './features/notifications/service';
 import { auth } from './http/auth';
 import { registerBodyParsers } from './http/body';
-import { registerEdge, requestId } from './http/edge';
+import { registerEdge, requestId, routerError } from './http/edge';
 import { registerWebApp } from './http/web-app';
 import { type RateLimiter, createRateLimiter } from './http/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createStorage, type Storage } from './storage/storage';
+
+/** TRUST_PROXY as Fastify takes it: N hops means the N addresses nearest the server are proxies. */
+function trustedProxies(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
 
 export interface AppOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
@@ -56,8 +61,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           },
     genReqId: requestId,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY === '1',
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
+    trustProxy: trustedProxies(config.TRUST_PROXY),
+    // Long enough that a schema names the field of an over-long parameter; past it, a 414 envelope.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 },
+    frameworkErrors: routerError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,7 +76,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       pgliteDir: path.join(config.dataDir, 'pglite'),
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server; the pool opens another'),
     }));
-  const limiter = options.limiter ?? createRateLimiter(config.REDIS_URL);
+  const limiter =
+    options.limiter ??
+    createRateLimiter(config.REDIS_URL, {
+      onDown: (err) => app.log.warn({ err }, 'Redis is unavailable; rate-limited calls answer 503 until it is back'),
+      onUp: () => app.log.info('Redis is back'),
+    });
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log });
   const storage = options.storage ?? createStorage(config);
@@ -102,12 +114,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const edge = registerEdge(app, { apiPrefix: config.API_PREFIX });
   await app.register(auth, { db: database.db, config });
 
+  // The database down means nothing works (503, a load balancer takes the server out); Redis
+  // down stops only rate-limited calls, on every server alike, so it is reported, not failed.
   app.get('/healthz', async (_request, reply) => {
-    const up = await database.ping();
+    const [dbUp, redisUp] = await Promise.all([database.ping(), limiter.kind === 'redis' ? limiter.ping() : undefined]);
+    const down = [...(dbUp ? [] : ['database']), ...(redisUp === false ? ['redis'] : [])];
     return reply
-      .code(up ? 200 : 503)
+      .code(dbUp ? 200 : 503)
       .type('application/json; charset=utf-8')
-      .send({ status: up ? 'ok' : 'unavailable', database: database.kind });
+      .send({ status: !dbUp ? 'unavailable' : down.length ? 'degraded' : 'ok', database: database.kind, down });
   });
 
   await app.register(

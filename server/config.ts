@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -31,6 +32,19 @@ const urlOrEmpty = (protocols: string[]) =>
       `must be a URL starting with ${protocols.join(' or ')}`,
     );
 
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(s: string): boolean {
+  try {
+    if (s.includes('/')) ipaddr.parseCIDR(s);
+    else ipaddr.parse(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
 
 export const ConfigSchema = z
@@ -56,7 +70,35 @@ export const ConfigSchema = z
     SESSION_TTL_DAYS: positiveInt(30),
     /** Set to 0 when the site is served over plain http (cookies marked Secure need https). */
     COOKIE_SECURE: z.enum(['auto', '0', '1']).default('auto'),
-    TRUST_PROXY: z.enum(['0', '1']).default('0'),
+    /**
+     * Which proxies in front of the server may say who the client is (X-Forwarded-For/-Proto):
+     * `0` none; a number N, the N proxies nearest the server (the client address is the Nth from
+     * the right, so entries a client wrote itself are never taken); or a list of proxy addresses
+     * and CIDRs. Never "every hop": that would let any client choose its own address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('0')
+      .transform((s, ctx): false | number | string[] => {
+        const v = s.trim();
+        if (/^\d+$/.test(v)) {
+          const hops = Number(v);
+          if (hops > 10) ctx.addIssue({ code: 'custom', message: 'must be at most 10 hops' });
+          return hops === 0 ? false : hops;
+        }
+        const list = v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        const bad = list.filter((x) => !isAddressOrCidr(x) && !PROXY_KEYWORDS.includes(x));
+        if (!list.length || bad.length) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be 0, a number of proxy hops, or a comma-separated list of proxy IPs/CIDRs (not ${bad.join(', ') || 'empty'})`,
+          });
+        }
+        return list;
+      }),
     RATE_LOGIN_PER_MAIL: positiveInt(10),
     RATE_LOGIN_PER_IP: positiveInt(100),
     RATE_REGISTER_PER_IP: positiveInt(20),

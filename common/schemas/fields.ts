@@ -11,18 +11,27 @@ function toNumberish(v: unknown): unknown {
     const n = Number(s);
     return Number.isFinite(n) ? n : v;
   }
-  if (typeof v === 'boolean') return v ? 1 : 0;
   return v === null ? undefined : v;
 }
 
-export const wireInt = () => z.preprocess(toNumberish, z.number().int());
+/** Flags alone take true/false as well (an id or a count of `true` is an error, not 1). */
+function toFlagish(v: unknown): unknown {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return toNumberish(v);
+}
+
+/** PostgreSQL's integer: ids, counts, sizes in pixels. */
+export const INT32_MAX = 2_147_483_647;
+
+/** An integer that fits a JavaScript number exactly (unix times and other bigint columns). */
+export const wireInt = () => z.preprocess(toNumberish, z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER));
 /** An integer within bounds; out-of-range values get the min/max field messages. */
 export const wireIntIn = (min: number, max: number) => z.preprocess(toNumberish, z.number().int().min(min).max(max));
 export const wireNumber = () => z.preprocess(toNumberish, z.number());
 /** A 0/1 flag; true/false and "1"/"0" are accepted too. */
-export const wireFlag = () => z.preprocess(toNumberish, z.union([z.literal(0), z.literal(1)]));
-/** An id in a path or body: a positive integer. */
-export const wireId = () => z.preprocess(toNumberish, z.number().int().positive());
+export const wireFlag = () => z.preprocess(toFlagish, z.union([z.literal(0), z.literal(1)]));
+/** An id in a path or body: a positive integer that fits the database's integer ids. */
+export const wireId = () => z.preprocess(toNumberish, z.number().int().positive().max(INT32_MAX));
 /** Free text: strings only, but `null` counts as absent. */
 export const wireText = () => z.preprocess((v) => (v === null ? undefined : v), z.string());
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opt, optText, wireId, wireInt, wireIntIn } from './fields';
+import { INT32_MAX, opt, optText, wireId, wireIntIn } from './fields';
 import { DISPLAY_TYPES, FILE_ENTITY_TABLES, FILE_NAME_MAX } from '../models/file';
 
 export * from '../models/file';
@@ -41,9 +41,9 @@ export const FileUploadFields = z
     entity_id: wireId(),
     entity_table: z.enum(FILE_ENTITY_TABLES),
     container: opt(z.string().max(20)),
-    root_id: opt(wireInt()),
-    parent_id: opt(wireInt()),
-    level: opt(wireInt()),
+    root_id: opt(wireIntIn(-INT32_MAX, INT32_MAX)),
+    parent_id: opt(wireIntIn(-INT32_MAX, INT32_MAX)),
+    level: opt(wireIntIn(-INT32_MAX, INT32_MAX)),
     order: opt(wireIntIn(-1_000_000, 1_000_000)),
     form_id: opt(z.string()),
   })

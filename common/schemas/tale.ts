@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { opt, optText, wireFlag, wireId, wireInt, wireNumber, wireText } from './fields';
+import { INT32_MAX, opt, optText, wireFlag, wireId, wireInt, wireNumber, wireText } from './fields';
 import { ALIAS_MAX, BODY_FREE_MAX, BODY_MAX, HEADER_MAX, MAP_TYPES } from '../models/tale';
 
 export * from '../models/tale';
@@ -66,4 +66,11 @@ export const FeedQuery = z.object({
   txt: z.string().max(200).optional(),
   owner: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), wireId().optional()),
 });
-export const TaleRefParams = z.object({ id: z.string().min(1).max(ALIAS_MAX) });
+/** A tale by id or by alias; an alias is never all digits, so digits are an id and must fit one. */
+export const TaleRefParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(ALIAS_MAX)
+    .refine((s) => !/^\d+$/.test(s) || Number(s) <= INT32_MAX),
+});

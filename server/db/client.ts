@@ -52,8 +52,14 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    // A connection attempt during an outage fails within seconds instead of queueing forever.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10, connectionTimeoutMillis: 3_000 });
     pool.on('error', (error) => opts.onIdleError?.(error));
+    // pg-pool listens for errors only while a client is idle. A connection that PostgreSQL ends
+    // while a request holds it (between two statements of a transaction) would otherwise emit an
+    // 'error' nobody hears, and that ends the process. Heard here, the client's next query fails,
+    // the request answers 503 (db/faults.ts) and the pool drops the broken client on release.
+    pool.on('connect', (client) => client.on('error', (error) => opts.onIdleError?.(error)));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsFolder() });
     return {

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { FILE_URL_PREFIX } from '../../common/constants';
+import { isServedFilePath } from '../../common/constants';
 
 /**
  * The allowlist of what the rich-text editor produces (behaviour.md, "Tales"): anything else is
@@ -95,9 +95,10 @@ const options: sanitizeHtml.IOptions = {
   nonTextTags: ['style', 'script', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
   exclusiveFilter: (frame) => {
     // Media and images with a relative src are allowed only from our own files.
+    // The browser fetches these by itself, so a relative one must be exactly a served file.
     if (['img', 'audio', 'video', 'source'].includes(frame.tag)) {
-      const src = frame.attribs.src ?? '';
-      return !(/^https?:\/\//i.test(src) || src.startsWith(FILE_URL_PREFIX));
+      const fetched = [frame.attribs.src ?? '', ...(frame.attribs.poster === undefined ? [] : [frame.attribs.poster])];
+      return !fetched.every((url) => /^https?:\/\//i.test(url) || isServedFilePath(url));
     }
     // Only to-do checkboxes.
     if (frame.tag === 'input') return frame.attribs.type !== 'checkbox';

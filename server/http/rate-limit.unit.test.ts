@@ -6,7 +6,7 @@ import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './rate-li
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const drivers: [string, () => RateLimiter][] = [
   ['memory', () => new MemoryRateLimiter()],
-  ['redis', () => new RedisRateLimiter(redisUrl, `tales:test:${randomBytes(4).toString('hex')}:`)],
+  ['redis', () => new RedisRateLimiter(redisUrl, { prefix: `tales:test:${randomBytes(4).toString('hex')}:` })],
 ];
 
 describe.each(drivers)('%s rate limiter', (_name, make) => {
@@ -40,8 +40,8 @@ describe.each(drivers)('%s rate limiter', (_name, make) => {
 describe('two app servers on one Redis', () => {
   it('share one count', async () => {
     const prefix = `tales:test:${randomBytes(4).toString('hex')}:`;
-    const one = new RedisRateLimiter(redisUrl, prefix);
-    const two = new RedisRateLimiter(redisUrl, prefix);
+    const one = new RedisRateLimiter(redisUrl, { prefix });
+    const two = new RedisRateLimiter(redisUrl, { prefix });
     await one.hit('login:mail:x', 60);
     await two.hit('login:mail:x', 60);
     expect((await one.peek('login:mail:x')).count).toBe(2);

@@ -18,12 +18,17 @@ export function notificationRoutes(deps: Deps) {
       return outcome(items, { meta: { notification: pagination } });
     });
 
-    r.get('/notification/MarkAsShownEarlierThan/:created_at', { schema: { params: CreatedAtParams } }, async (request) => {
-      const me = requireUser(request);
-      const marked = await notes.markShownUpTo(deps.db, me.id, request.params.created_at);
-      request.currentUser = { ...request.currentUser, count_notifications: await notes.countUnshown(deps.db, me.id) };
-      return outcome({ marked });
-    });
+    // A read that changes state: guarded like a write (http/edge.ts), so an image cannot call it.
+    r.get(
+      '/notification/MarkAsShownEarlierThan/:created_at',
+      { schema: { params: CreatedAtParams }, config: { guardedRead: true } },
+      async (request) => {
+        const me = requireUser(request);
+        const marked = await notes.markShownUpTo(deps.db, me.id, request.params.created_at);
+        request.currentUser = { ...request.currentUser, count_notifications: await notes.countUnshown(deps.db, me.id) };
+        return outcome({ marked });
+      },
+    );
 
     /** A cheap call for the navbar badge to poll. */
     r.get('/notification/count', async (request) => {

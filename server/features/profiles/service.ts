@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { can } from '../../../common/abilities';
-import { FILE_URL_PREFIX } from '../../../common/constants';
+import { isServedFilePath } from '../../../common/constants';
 import { MSG, danger } from '../../../common/messages';
 import type { CurrentUser, ProfileBody, PublicUser } from '../../../common/schemas/user';
 import { users } from '../../db/schema';
@@ -21,7 +21,7 @@ export async function getProfile(deps: Deps, viewer: CurrentUser, id: number): P
 
 /** An emblem must be one of our own files (or empty). */
 function emblemIsOurs(emblem: string): boolean {
-  return emblem === '' || (emblem.startsWith(FILE_URL_PREFIX) && !emblem.includes('..') && !/[\s"'<>\\]/.test(emblem));
+  return emblem === '' || isServedFilePath(emblem);
 }
 
 export async function updateProfile(deps: Deps, caller: CurrentUser, body: ProfileBody): Promise<PublicUser> {
