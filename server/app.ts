@@ -44,6 +44,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   deps: Deps;
   database: Database;
+  /** Every method and route pattern served (filled as routes register). */
+  routes: readonly { method: string; url: string }[];
 }
 
 /** Builds the whole server from a config. main.ts listens on it; tests build it too. */
@@ -146,5 +148,5 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return webApp && isPage && webApp.isPage(request.url) ? webApp.page(request, reply) : edge.notFound(request, reply);
   });
 
-  return { app, deps, database };
+  return { app, deps, database, routes: edge.routes };
 }

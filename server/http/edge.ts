@@ -118,10 +118,13 @@ export function registerEdge(app: FastifyInstance, opts: { apiPrefix: string }) 
 
   // Which methods a path answers, so a wrong method gets 405 rather than 404.
   const router = FindMyWay();
+  /** Every route the app serves, for the tests that walk all of them. */
+  const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const m of methods) {
       const method = m.toUpperCase() as HTTPMethod;
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
       if (KNOWN_METHODS.includes(method) && !router.hasRoute(method, route.url)) {
         router.on(method, route.url, () => {});
       }
@@ -139,6 +142,7 @@ export function registerEdge(app: FastifyInstance, opts: { apiPrefix: string }) 
       return sendEnvelope(request, reply, 404, [danger(MSG.notFound)]);
     },
     isApi,
+    routes,
   };
 }
 
