@@ -28,6 +28,10 @@ describe('configuration', () => {
     ['STORAGE_DRIVER', 'ftp'],
     ['S3_ENDPOINT', 'minio:9000'],
     ['S3_PREFIX', '../up'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '10.0.0.1, not-an-address'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
   ])('stops with a message naming %s for a bad value', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(key));
@@ -43,5 +47,18 @@ describe('configuration', () => {
       FILES_PER_REQUEST: 10,
       FILES_PER_USER: 500,
     });
+  });
+
+  it('takes TRUST_PROXY as a number of hops or a list of proxies, never "trust everyone"', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
   });
 });
