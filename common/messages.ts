@@ -72,6 +72,7 @@ export const MSG = {
   outboundRefused: 'Refused: %s (field:url)',
   outboundFailed: 'The call failed: %s (field:url)',
   serializedUnreadable: 'Not PHP-serialized data: %s (field:data)',
+  serializedTooComplex: 'Too large or too complex to edit here: %s (field:data)',
   fileTooLarge: 'The file %s is larger than %s MB (field:userfile)',
   fileTypeRefused: 'The file %s is of a type that may not be uploaded (field:userfile)',
   fileContentMismatch: 'The content of %s does not match its name (field:userfile)',
