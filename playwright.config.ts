@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -12,6 +13,20 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 process.env.TALES_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'tales-e2e-'));
 const dataDir = process.env.TALES_E2E_DATA_DIR;
+
+/**
+ * Every spec runs under the Content-Security-Policy guard: it takes `test` and `expect` from
+ * e2e/fixtures.ts, which fails a test on any violation. One that took them straight from
+ * Playwright would go unguarded, so the run refuses to start.
+ */
+const e2eDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'e2e');
+for (const file of fs.readdirSync(e2eDir).filter((f) => f.endsWith('.spec.ts'))) {
+  const source = fs.readFileSync(path.join(e2eDir, file), 'utf8');
+  const unguarded = /import\s*\{[^}]*\b(test|expect)\b[^}]*\}\s*from\s*'@playwright\/test'/.test(source);
+  if (unguarded || !source.includes("from './fixtures'")) {
+    throw new Error(`e2e/${file} must import test and expect from './fixtures' (the CSP violation guard), not '@playwright/test'`);
+  }
+}
 
 export default defineConfig({
   testDir: 'e2e',

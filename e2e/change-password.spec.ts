@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { closeMessages, loginViaUi, logoutViaUi, messageModal, registerViaUi, strongPassword } from './helpers';
 
 test('a user changes the password and logs in with the new one only', async ({ page }) => {

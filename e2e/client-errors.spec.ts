@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { closeMessages, messageModal } from './helpers';
 
 async function submitLogin(page: import('@playwright/test').Page) {

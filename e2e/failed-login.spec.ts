@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { closeMessages, messageModal, uniqueMail } from './helpers';
 
 test.describe('in Russian', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { closeMessages, registerViaUi } from './helpers';
 import { createTale, registerAndGetId, shotPath, switchLanguage, taleCards, uniqueWord } from './tales-helpers';
 

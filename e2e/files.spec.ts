@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { FileRow } from '../common/schemas/file';
 import { type FilePayload, jpegImage, mp3, pdf, pngImage, text, wav } from './files-fixtures';
 import { closeMessages, logoutViaUi, messageModal, registerViaUi } from './helpers';

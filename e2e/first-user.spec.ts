@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { dataDir, logoutViaUi, registerViaUi } from './helpers';
 
 test('the first account becomes admin and sees the admin menu; the second does not', async ({ page }) => {

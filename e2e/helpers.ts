@@ -85,6 +85,18 @@ export async function loginViaUi(page: Page, account: Account): Promise<void> {
   await expect(page).not.toHaveURL(/\/auth\/login$/);
 }
 
+/**
+ * The admin account e2e/first-user.spec.ts saved (the `screens` project runs after it). For a run
+ * without that spec (`--no-deps`), e2e/admin.spec.ts has a helper that registers one itself.
+ */
+export function savedAdminAccount(): Account {
+  const file = path.join(dataDir(), 'admin-account.json');
+  if (!fs.existsSync(file)) throw new Error(`No ${file}: e2e/first-user.spec.ts saves the admin account there; run it first`);
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Account | { error: string };
+  if ('error' in saved) throw new Error(saved.error);
+  return saved;
+}
+
 /** The open dropdown menu of a navbar toggle. */
 export const dropdownMenu = (page: Page, toggleId: string): Locator => page.locator(`[aria-labelledby="${toggleId}"]`);
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { logoutViaUi, registerViaUi } from './helpers';
 
 test('a registered user logs in with Enter and, in a fresh tab, lands on the profile', async ({ page, context }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CURRENT_USER_STORAGE_KEY } from '../common/constants';
 import { dropdownMenu, logoutViaUi, registerViaUi } from './helpers';
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Tale } from '../common/schemas/tale';
 import { closeMessages, messageModal, registerViaUi } from './helpers';
 import { createTale, shotPath } from './tales-helpers';

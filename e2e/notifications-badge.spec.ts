@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CURRENT_USER_STORAGE_KEY, REQUESTED_WITH } from '../common/constants';
 import { registerViaUi, strongPassword, uniqueMail } from './helpers';
 

@@ -1,4 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CURRENT_USER_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '../common/constants';
 import { closeMessages, messageModal, registerViaUi } from './helpers';
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CURRENT_USER_STORAGE_KEY } from '../common/constants';
 import { closeMessages, logoutViaUi, messageModal, registerViaUi } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { closeMessages, dropdownMenu, messageModal, registerViaUi, strongPassword, uniqueMail } from './helpers';
 
 test('a visitor registers, is logged in at once and lands on the profile', async ({ page }) => {

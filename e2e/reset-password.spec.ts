@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { closeMessages, loginViaUi, logoutViaUi, messageModal, readResetCode, registerViaUi, strongPassword } from './helpers';
 
 test('a user resets the password with the code from the mail and is logged in', async ({ page }) => {

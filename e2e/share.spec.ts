@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { excerpt } from '../common/schemas/tale';
 import { registerViaUi } from './helpers';
 import { createTale, uniqueWord } from './tales-helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('Ctrl+Alt+F toggles full-screen mode, hiding the navbar and the footer', async ({ page }) => {
   await page.goto('/');

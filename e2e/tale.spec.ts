@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { closeMessages, messageModal, registerViaUi } from './helpers';
 import { createTale, registerAndGetId, shotPath, switchLanguage, taleCards, uniqueWord } from './tales-helpers';
 

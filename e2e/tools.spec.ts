@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
 import { closeMessages, dropdownMenu, messageModal, registerViaUi } from './helpers';
 

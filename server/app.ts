@@ -98,6 +98,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (!options.database) await database.close();
   });
 
+  // First, so every answer (refused, CORS preflight, error, 404) gets the security headers.
+  await app.register(import('./http/security-headers'), { config });
   await app.register(fastifyCookie);
   await app.register(fastifyCors, {
     origin: (origin, cb) => cb(null, origin !== undefined && config.CORS_ORIGINS.includes(origin) ? origin : false),

@@ -1,3 +1,4 @@
+import './lib/zodJitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import './i18n/i18n';
