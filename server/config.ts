@@ -130,6 +130,13 @@ export const ConfigSchema = z
     IMAGE_DISPLAY_MAX: positiveInt(1600),
     IMAGE_THUMB_SIZE: positiveInt(320),
     EMBLEM_SIZE: positiveInt(256),
+    /** How often each server sweeps what crashed uploads left (old temporary files, objects without rows). */
+    FILE_SWEEP_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(24 * 60 * 60 * 1000)
+      .default(5 * 60 * 1000),
     /** Where uploaded files live: `local` (under DATA_DIR/files) or an S3-compatible store. */
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().default(''),

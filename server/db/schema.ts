@@ -239,3 +239,24 @@ export const files = pgTable(
     index('files_owner_idx').on(t.owner_id),
   ],
 );
+
+/**
+ * Stored objects that may have no file row (server/features/files/journal.ts). An upload writes
+ * its objects here and commits that before it stores them; the transaction that writes their
+ * file rows deletes the entries. A delete writes the objects of the rows it deletes, in its own
+ * transaction. A sweeper removes the objects of entries past `due_at` that no file row names,
+ * then the entries, so storage and rows agree after a crash at any point.
+ */
+export const storedObjectJournal = pgTable(
+  'stored_object_journal',
+  {
+    key: text('key').primaryKey(),
+    /** The file the object belongs to: while a row has this name_fs, the object is never removed. */
+    name_fs: text('name_fs').notNull(),
+    /** `put`: an upload in progress; `remove`: the object is to go. */
+    intent: text('intent').notNull(),
+    due_at: unix('due_at').notNull(),
+    created_at: unix('created_at').notNull().default(nowUnix),
+  },
+  (t) => [index('stored_object_journal_due_idx').on(t.due_at)],
+);

@@ -53,8 +53,14 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /** Also a partial copy a put that died mid-copy left (the journal names its key). */
   async remove(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((k) => fsp.rm(this.pathOf(k), { force: true })));
+    await Promise.all(
+      keys.flatMap((k) => {
+        const file = this.pathOf(k);
+        return [fsp.rm(file, { force: true }), fsp.rm(`${file}.partial`, { force: true })];
+      }),
+    );
   }
 
   async close(): Promise<void> {}

@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tale } from '../../common/schemas/tale';
-import { form, png, silentMp3, upload } from '../features/files/fixtures';
+import { buildApp } from '../app';
+import { crashingBetweenStoreAndCommit, form, png, silentMp3, upload } from '../features/files/fixtures';
 import { type TestApp, registered, startApp } from '../test/harness';
 import type { S3Storage } from './s3';
 
@@ -80,6 +82,33 @@ describe('S3 storage driver', () => {
     expect((await fetch(`${app.url}${song.url_path}`)).status).toBe(404);
     await author.post(`/tale/delete/${t.id}`, { form_id: 'actionDelete' });
     expect(await bucket()).toEqual([]);
+  });
+
+  it('removes an object a crash left in the bucket without its row, at the next start', async () => {
+    const author = await registered(app);
+    const draft = await author.get<Tale>('/tale/upsert');
+    const t = (await author.post<Tale>('/tale/upsert', { id: draft.body.data.id, header: 'S3 crash', body: '<p>x</p>' })).body.data;
+    const kept = (await upload(author, t.id, [{ name: 'kept.txt', data: Buffer.from('kept') }])).body.data[0];
+    const before = await bucket();
+    const image = await png(60, 40);
+    const lost = await crashingBetweenStoreAndCommit(app.deps, () => upload(author, t.id, [{ name: 'lost.png', data: image }]));
+    expect(lost.status).toBeGreaterThanOrEqual(500);
+    const orphans = (await bucket()).filter((k) => !before.includes(k));
+    // the original and its thumbnail, in the bucket with no row
+    expect(orphans).toHaveLength(2);
+    // the upload's safe age has passed; a server starting on the same database and bucket sweeps
+    await app.deps.db.execute(sql`update stored_object_journal set due_at = 0`);
+    const next = await buildApp(app.config, { database: app.database });
+    try {
+      await next.app.ready();
+      const until = Date.now() + 10_000;
+      while ((await bucket()).length !== before.length && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await next.app.close();
+    }
+    expect(await bucket()).toEqual(before);
+    expect(before).toContain(kept.name_fs);
+    expect((await fetch(`${app.url}${kept.url_path}`)).status).toBe(200);
   });
 
   it('serves editor images and emblems from the bucket', async () => {

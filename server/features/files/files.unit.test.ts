@@ -72,4 +72,23 @@ describe('temporary files', () => {
     expect(await fs.readdir(dir)).toEqual(['fresh']);
     await fs.rm(dataDir, { recursive: true, force: true });
   });
+
+  it('sweeps a request folder by its newest write: a died one goes whole, a slow live one stays', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tales-sweep-'));
+    const dir = tempDirOf(dataDir);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const req of ['req-died', 'req-slow']) {
+      await fs.mkdir(path.join(dir, req), { recursive: true });
+      for (const name of ['file-0', 'file-0.thumb']) {
+        await fs.writeFile(path.join(dir, req, name), 'x');
+        await fs.utimes(path.join(dir, req, name), twoHoursAgo, twoHoursAgo);
+      }
+    }
+    // the slow upload is still writing its second file
+    await fs.writeFile(path.join(dir, 'req-slow', 'file-1'), 'still arriving');
+    for (const req of ['req-died', 'req-slow']) await fs.utimes(path.join(dir, req), twoHoursAgo, twoHoursAgo);
+    expect(await sweepTemporaryFiles(dataDir)).toBe(1);
+    expect(await fs.readdir(dir)).toEqual(['req-slow']);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
 });

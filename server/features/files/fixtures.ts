@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { FileRow } from '../../../common/schemas/file';
+import type { Deps } from '../../deps';
 import type { Answer, Client } from '../../test/harness';
 
 /** Test files made in code: nothing copyrighted, nothing large in the repository. */
@@ -62,4 +63,28 @@ export function upload(
     opts.fileField,
   );
   return c.call<FileRow[]>('/FileUpload', { method: 'POST', raw: { body } });
+}
+
+/**
+ * Runs `work` (an upload) so that it ends as a crash between storing and committing would: the
+ * faults go in through the app's dependencies, no hook in the code under test. The file rows'
+ * transaction fails as on a lost database connection, and the storage cannot remove the objects
+ * right after (unreachable), so they stay stored with no row naming them.
+ */
+export async function crashingBetweenStoreAndCommit<T>(deps: Deps, work: () => Promise<T>): Promise<T> {
+  const { db, storage } = deps;
+  const transaction = db.transaction;
+  const remove = storage.remove;
+  db.transaction = (async () => {
+    throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+  }) as typeof db.transaction;
+  storage.remove = async () => {
+    throw new Error('injected storage outage');
+  };
+  try {
+    return await work();
+  } finally {
+    db.transaction = transaction;
+    storage.remove = remove;
+  }
 }

@@ -5,6 +5,7 @@ import { type FileRow, displayTypeOf } from '../../../common/schemas/file';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
+import { forget } from './journal';
 
 export type FileRecord = typeof files.$inferSelect;
 
@@ -80,14 +81,18 @@ export function objectsOfUser(db: Db, userId: number): Promise<string[]> {
 }
 
 /**
- * Removes stored objects after their rows are gone. A failure is logged, not thrown: the rows
- * are already deleted, and a leftover object is unreachable by its random name.
+ * Removes stored objects after the transaction that deleted their rows committed. Deleting a
+ * file row journals its objects in that transaction (a trigger, migration 0005, so cascades from
+ * a tale or a user do too): a failure here is logged, not thrown, and the sweeper removes the
+ * objects later (and those of a file added meanwhile that the cascade took along, not in `keys`).
+ * Given the database, the entries go as soon as the objects did; else the sweeper drops them.
  */
-export async function removeObjects(storage: Storage, log: FastifyBaseLogger, keys: string[]): Promise<void> {
+export async function removeObjects(storage: Storage, log: FastifyBaseLogger, keys: string[], db?: Db): Promise<void> {
   if (!keys.length) return;
   try {
     await storage.remove(keys);
+    if (db) await forget(db, keys);
   } catch (err) {
-    log.error({ err, keys: keys.length }, 'stored objects could not be removed');
+    log.error({ err, keys: keys.length }, 'stored objects could not be removed now; the sweeper will');
   }
 }

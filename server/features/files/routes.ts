@@ -10,8 +10,9 @@ import type { Deps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { envelope, outcome } from '../../http/envelope';
 import { AppError, invalid, notFound } from '../../http/errors';
-import { type Received, receiveUpload, sweepTemporaryFiles } from './intake';
+import { type Received, receiveUpload } from './intake';
 import * as service from './service';
+import { startSweeper } from './sweeper';
 
 const TableParams = z.object({ table: z.string() });
 const TableIdParams = z.object({ table: z.string(), id: IdParams.shape.id });
@@ -50,8 +51,9 @@ export function fileRoutes(deps: Deps) {
 
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const swept = await sweepTemporaryFiles(deps.config.dataDir);
-    if (swept) deps.log.info({ swept }, 'removed temporary upload files left by an earlier run');
+    // What a crashed run left (temporary files, stored objects without rows) goes now and then.
+    const sweeper = await startSweeper(deps);
+    app.addHook('onClose', () => sweeper.stop());
 
     r.post('/FileUpload', { config: { multipartFiles: true } }, async (request) => {
       const caller = requireUser(request);

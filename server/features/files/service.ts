@@ -16,6 +16,7 @@ import { assertVisible, taleRow } from '../tales/service';
 import { makeEmblem, prepareImage } from './images';
 import type { ReceivedFile } from './intake';
 import { type Inspected, inspectFile } from './inspect';
+import { abandonPuts, journalPuts, settlePuts } from './journal';
 import { type FileRecord, displayKey, objectKeys, presentFile, removeObjects, thumbKey } from './objects';
 
 type Caller = CurrentUser;
@@ -103,21 +104,13 @@ async function prepareAll(deps: Deps, received: ReceivedFile[], kind: UploadKind
   return out;
 }
 
-/** Puts every object in storage; on a failure removes what was put and throws. */
-async function store(deps: Deps, prepared: Prepared[]): Promise<string[]> {
-  const put: string[] = [];
-  try {
-    for (const p of prepared) {
-      for (const o of p.objects) {
-        await deps.storage.put(o.key, o.path, o.mime);
-        put.push(o.key);
-      }
-    }
-  } catch (e) {
-    await removeObjects(deps.storage, deps.log, put);
-    throw e;
+const nameFsOf = (p: Prepared) => `${p.base}.${p.inspected.ext}`;
+
+/** Puts every object in storage (journaled before: see commit). */
+async function store(deps: Deps, prepared: Prepared[]): Promise<void> {
+  for (const p of prepared) {
+    for (const o of p.objects) await deps.storage.put(o.key, o.path, o.mime);
   }
-  return put;
 }
 
 async function filesOfOwner(db: Db, ownerId: number): Promise<number> {
@@ -132,7 +125,9 @@ function limitError(already: number) {
 /**
  * Stores prepared files and their rows in one go: under a per-user lock the count limit is
  * checked again, rows are written and the tale's count_files moves with them. If anything fails
- * the stored objects are removed, so no half upload is left.
+ * the stored objects are removed, so no half upload is left. The objects are journaled (and that
+ * committed) before they are stored, and the rows' transaction deletes the entries: a crash at
+ * any point leaves either rows naming the objects, or entries the sweeper removes them by.
  */
 async function commit(
   deps: Deps,
@@ -142,9 +137,13 @@ async function commit(
   placement: (tx: Db) => Promise<(i: number) => Partial<typeof files.$inferInsert>>,
   taleId: number | null,
 ): Promise<FileRecord[]> {
-  const put = await store(deps, prepared);
+  const entries = prepared.flatMap((p) => p.objects.map((o) => ({ key: o.key, name_fs: nameFsOf(p) })));
+  const keys = entries.map((e) => e.key);
+  await journalPuts(deps.db, entries);
   try {
+    await store(deps, prepared);
     const rows = await deps.db.transaction(async (tx) => {
+      await settlePuts(tx, keys);
       await tx.execute(sql`select pg_advisory_xact_lock(7311002, ${caller.id}::int)`);
       const already = await filesOfOwner(tx, caller.id);
       if (already + prepared.length > deps.config.FILES_PER_USER) throw limitError(already);
@@ -153,7 +152,7 @@ async function commit(
         owner_id: caller.id,
         entity_table: 'tale',
         name_human: p.file.name,
-        name_fs: `${p.base}.${p.inspected.ext}`,
+        name_fs: nameFsOf(p),
         mime: p.inspected.mime,
         size: p.size,
         width: p.width,
@@ -175,7 +174,7 @@ async function commit(
     if (taleId != null) taleChanged();
     return rows;
   } catch (e) {
-    await removeObjects(deps.storage, deps.log, put);
+    await abandonPuts(deps.db, deps.storage, deps.log, keys);
     throw e;
   }
 }
@@ -290,7 +289,10 @@ async function manageable(deps: Deps, caller: Caller, ids: number[]): Promise<Fi
   return rows;
 }
 
-/** DELETE /FileUpload/delete/{id}: the row and the tale's count in one transaction, then the objects. */
+/**
+ * DELETE /FileUpload/delete/{id}: the row and the tale's count in one transaction (the row's
+ * objects are journaled with it), then the objects; the sweeper retries them if that fails.
+ */
 export async function deleteFile(deps: Deps, caller: Caller, id: number): Promise<void> {
   const [row] = await manageable(deps, caller, [id]);
   await deps.db.transaction(async (tx) => {
@@ -303,7 +305,7 @@ export async function deleteFile(deps: Deps, caller: Caller, id: number): Promis
     }
   });
   if (row.tale_id != null) taleChanged();
-  await removeObjects(deps.storage, deps.log, objectKeys(row));
+  await removeObjects(deps.storage, deps.log, objectKeys(row), deps.db);
 }
 
 function editPatch(body: FileEditBody): Partial<typeof files.$inferInsert> {
