@@ -14,7 +14,7 @@ import type { Deps } from '../../deps';
 import { requireAdmin, requireStaff } from '../../http/auth';
 import { outcome } from '../../http/envelope';
 import { invalid } from '../../http/errors';
-import { OutboundRefused, callOut } from '../tools/httpCall';
+import { OutboundRefused, OutboundTimeout, callOut } from '../tools/httpCall';
 import { describeTables } from './dbInfo';
 import { changeBan, changeRole, listUsers } from './users';
 
@@ -63,6 +63,7 @@ export function adminRoutes(deps: Deps) {
         return outcome(await callOut(request.body, policy));
       } catch (e) {
         if (e instanceof OutboundRefused) throw invalid(danger(MSG.outboundRefused, [e.message]));
+        if (e instanceof OutboundTimeout) throw invalid(danger(MSG.outboundFailed, [e.message]));
         const err = e as NodeJS.ErrnoException;
         throw invalid(danger(MSG.outboundFailed, [err.code ?? err.message ?? 'error']));
       }
