@@ -45,6 +45,7 @@ export const MSG = {
   passwordTooCommon: 'This password is too common, choose another (field:password)',
   mailTaken: 'A user with this mail already exists (field:mail)',
   currentPasswordWrong: 'Current password is incorrect (field:current_password)',
+  passwordTooLong: 'Password length cannot be more than 256 symbols (field:%s)',
   loggedOut: 'You are logged out',
   resetCodeSentIfKnown: 'If this mail belongs to an account, a reset code has been sent to it',
   userDeleted: 'The account has been deleted',

@@ -13,8 +13,21 @@ export const mailField = () =>
     .pipe(z.email({ error: MSG.invalidMail }))
     .transform((m) => m.toLowerCase());
 
+/**
+ * A password's length bound: too long says so and names the field it is in (`password`,
+ * `confirm_password`, `current_password`). Each bound carries its own message: a message given to
+ * z.string() itself would stand for every failure of the field, the too-long one included.
+ */
+const passwordMax = <T extends z.ZodString>(s: T) => s.max(PASSWORD_MAX, { error: MSG.passwordTooLong });
+
 export const newPasswordField = () =>
-  z.string({ error: MSG.passwordTooShort }).min(PASSWORD_MIN, { error: MSG.passwordTooShort }).max(PASSWORD_MAX);
+  passwordMax(
+    z
+      .string({ error: (issue) => (issue.code === 'invalid_type' ? MSG.passwordTooShort : undefined) })
+      .min(PASSWORD_MIN, { error: MSG.passwordTooShort }),
+  );
+/** The repeated password: bounded like the password, so a 257-character one is named as such too. */
+const confirmPasswordField = () => passwordMax(z.string());
 
 function passwordsMatch<T extends { password: string; confirm_password: string }>(v: T, ctx: z.RefinementCtx) {
   if (v.password !== v.confirm_password) {
@@ -29,7 +42,7 @@ export const LoginBody = z.object({
     .min(1, { error: MSG.invalidMail })
     .max(MAIL_MAX)
     .transform((m) => m.toLowerCase()),
-  password: z.string().min(1).max(PASSWORD_MAX),
+  password: passwordMax(z.string().min(1)),
   form_id: z.string().optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -38,7 +51,7 @@ export const RegisterBody = z
   .object({
     mail: mailField(),
     password: newPasswordField(),
-    confirm_password: z.string(),
+    confirm_password: confirmPasswordField(),
     language: opt(z.enum(LANGUAGES)),
     form_id: z.string().optional(),
   })
@@ -47,9 +60,9 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const ChangePasswordBody = z
   .object({
-    current_password: z.string().max(PASSWORD_MAX).optional(),
+    current_password: passwordMax(z.string()).optional(),
     password: newPasswordField(),
-    confirm_password: z.string(),
+    confirm_password: confirmPasswordField(),
     form_id: z.string().optional(),
   })
   .superRefine(passwordsMatch);
@@ -69,7 +82,7 @@ export const ResetWithCodeBody = z
     mail: mailField(),
     reset_code: resetCodeField(),
     password: newPasswordField(),
-    confirm_password: z.string(),
+    confirm_password: confirmPasswordField(),
     form_id: z.string().optional(),
   })
   .superRefine(passwordsMatch);

@@ -40,6 +40,42 @@ describe('register', () => {
     expect(a.body.CurrentUser.id).toBeNull();
   });
 
+  it('says a password over 256 characters is too long (not too short), naming the field it is in, wherever a password goes', async () => {
+    const long = 'x'.repeat(257);
+    const fine = 'violet-harbour-7391';
+    const tooLong = (field: string) => ({
+      templateString: MSG.passwordTooLong,
+      params: [field],
+      field,
+      text: `Password length cannot be more than 256 symbols (field:${field})`,
+    });
+    const r = await reg(new Client(app.url), uniqueMail(), long);
+    expect(r.body.meta.alina_response_success).toBe(0);
+    expect(templatesOf(r)).not.toContain(MSG.passwordTooShort);
+    expect(r.body.messages).toEqual([expect.objectContaining(tooLong('password')), expect.objectContaining(tooLong('confirm_password'))]);
+    const mismatch = await reg(new Client(app.url), uniqueMail(), fine, long);
+    expect(mismatch.body.messages.map((m) => m.templateString)).toEqual([MSG.passwordTooLong, MSG.passwordsDoNotMatch]);
+    expect(mismatch.body.messages[0]).toMatchObject(tooLong('confirm_password'));
+    // 256 is still allowed.
+    const longest = 'y'.repeat(256);
+    expect((await reg(new Client(app.url), uniqueMail(), longest)).body.meta.alina_response_success).toBe(1);
+
+    const u = await registered(app);
+    const change = await u.post('/auth/ChangePassword', { current_password: long, password: long, confirm_password: long });
+    expect(change.body.messages).toEqual(
+      ['current_password', 'password', 'confirm_password'].map((f) => expect.objectContaining(tooLong(f))),
+    );
+    const reset = await new Client(app.url).post('/auth/ResetPasswordWithCode', {
+      mail: u.mail,
+      reset_code: '12345678',
+      password: long,
+      confirm_password: long,
+    });
+    expect(reset.body.messages).toEqual(['password', 'confirm_password'].map((f) => expect.objectContaining(tooLong(f))));
+    const login = await new Client(app.url).post('/auth/login', { mail: u.mail, password: long });
+    expect(login.body.messages).toEqual([expect.objectContaining(tooLong('password'))]);
+  });
+
   it('refuses one of the most common passwords', async () => {
     const a = await reg(new Client(app.url), uniqueMail(), 'password123');
     expect(a.body.meta.alina_response_success).toBe(0);

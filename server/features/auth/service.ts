@@ -53,10 +53,16 @@ export async function findUser(db: Db, id: number): Promise<{ user: UserRow; rol
   return u ? { user: u, roles: await rolesOf(db, id) } : null;
 }
 
-/** Refuses when a window already holds `limit` hits. */
-async function guardRate(deps: Deps, key: string, limit: number) {
-  const { count, resetIn } = await deps.limiter.peek(key);
-  if (count >= limit) throw tooMany(resetIn);
+/**
+ * Counts one attempt in `key`'s window before the attempt is made, and refuses it when that makes
+ * more than `limit`. The count is one atomic increment in the limiter (Redis INCR, or one step of
+ * the event loop in memory), so however many attempts arrive at once, at most `limit` of them in a
+ * window get past this line. (Checking the count first and adding to it after the password was
+ * verified let every attempt that arrived before the first failure was counted be verified.)
+ */
+async function reserveAttempt(deps: Deps, key: string, limit: number) {
+  const { count, resetIn } = await deps.limiter.hit(key, deps.config.RATE_WINDOW_SECONDS);
+  if (count > limit) throw tooMany(resetIn);
 }
 
 const isUniqueViolation = (e: unknown) => {
@@ -65,9 +71,7 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 export async function register(deps: Deps, body: RegisterBody, meta: ClientMeta): Promise<LoggedIn> {
-  const ipKey = `register:ip:${meta.ip}`;
-  await guardRate(deps, ipKey, deps.config.RATE_REGISTER_PER_IP);
-  await deps.limiter.hit(ipKey, deps.config.RATE_WINDOW_SECONDS);
+  await reserveAttempt(deps, `register:ip:${meta.ip}`, deps.config.RATE_REGISTER_PER_IP);
   if (isCommonPassword(body.password)) throw invalid(danger(MSG.passwordTooCommon));
   const passwordHash = await hashPassword(body.password);
   try {
@@ -96,18 +100,16 @@ export async function register(deps: Deps, body: RegisterBody, meta: ClientMeta)
 export async function login(deps: Deps, body: LoginBody, meta: ClientMeta): Promise<LoggedIn> {
   const mailKey = `login:mail:${body.mail}`;
   const ipKey = `login:ip:${meta.ip}`;
-  await guardRate(deps, mailKey, deps.config.RATE_LOGIN_PER_MAIL);
-  await guardRate(deps, ipKey, deps.config.RATE_LOGIN_PER_IP);
+  // The address first: a client over its own limit spends nothing of the mail's.
+  await reserveAttempt(deps, ipKey, deps.config.RATE_LOGIN_PER_IP);
+  await reserveAttempt(deps, mailKey, deps.config.RATE_LOGIN_PER_MAIL);
   const user = await findByMail(deps.db, body.mail);
   let good = false;
   if (user) good = await verifyPassword(user.password_hash, body.password);
   else await verifyAgainstNothing(body.password);
-  if (!user || !good) {
-    await deps.limiter.hit(mailKey, deps.config.RATE_WINDOW_SECONDS);
-    await deps.limiter.hit(ipKey, deps.config.RATE_WINDOW_SECONDS);
-    throw invalid(danger(MSG.incorrectCredentials));
-  }
+  if (!user || !good) throw invalid(danger(MSG.incorrectCredentials));
   if (user.banned_till != null && user.banned_till > nowSeconds()) throw banned();
+  // The right password frees the mail's window (as before); the address's attempts stay counted.
   await deps.limiter.clear(mailKey);
   const session = await createSession(deps.db, user.id, { ...meta, ttlDays: deps.config.SESSION_TTL_DAYS });
   return { user: { ...user, last_time: session.createdAt }, roles: await rolesOf(deps.db, user.id), session };
@@ -129,20 +131,53 @@ export async function changePassword(deps: Deps, caller: CurrentUser & { id: num
   userChanged(user.id);
 }
 
-/** Mails a reset code. Answers the same for known and unknown mails. */
+/** How long a reset request takes at least, known mail or not, failed delivery included. */
+const RESET_ANSWER_FLOOR_MS = 300;
+/** How long the latest deliveries of reset mails took (ms): an unknown mail waits their median. */
+const deliveryTimes: number[] = [];
+function typicalDelivery(): number {
+  if (!deliveryTimes.length) return 0;
+  const sorted = [...deliveryTimes].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+function noteDelivery(ms: number) {
+  deliveryTimes.push(ms);
+  if (deliveryTimes.length > 21) deliveryTimes.shift();
+}
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Mails a reset code. Answers the same for known and unknown mails, in words and in time: both
+ * draw and hash a code and run a transaction; where a known mail's code is delivered, an unknown
+ * one waits as long as recent deliveries took; and every answer waits until RESET_ANSWER_FLOOR_MS
+ * after the request's limits were counted, which hides what is left of the difference.
+ */
 export async function requestReset(deps: Deps, body: ResetRequestBody, meta: ClientMeta) {
-  const ipKey = `reset:ip:${meta.ip}`;
-  await guardRate(deps, ipKey, deps.config.RATE_RESET_PER_IP);
+  await reserveAttempt(deps, `reset:ip:${meta.ip}`, deps.config.RATE_RESET_PER_IP);
+  // One request per mail per RESET_RESEND_SECONDS: the first to count itself is that one.
   const mailKey = `reset:mail:${body.mail}`;
-  const recent = await deps.limiter.peek(mailKey);
-  if (recent.count > 0) throw invalid({ ...danger(MSG.codeSentEarlier), status: 2 });
-  await deps.limiter.hit(ipKey, deps.config.RATE_WINDOW_SECONDS);
-  await deps.limiter.hit(mailKey, RESET_RESEND_SECONDS);
-  const user = await findByMail(deps.db, body.mail);
-  if (!user) return;
+  if ((await deps.limiter.hit(mailKey, RESET_RESEND_SECONDS)).count > 1) throw invalid({ ...danger(MSG.codeSentEarlier), status: 2 });
+  const started = performance.now();
+  try {
+    await issueResetCode(deps, body.mail, mailKey);
+  } finally {
+    const left = RESET_ANSWER_FLOOR_MS - (performance.now() - started);
+    if (left > 0) await sleep(left);
+  }
+}
+
+async function issueResetCode(deps: Deps, mail: string, mailKey: string) {
+  const user = await findByMail(deps.db, mail);
   const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
   const codeHash = await hashPassword(code);
   const now = nowSeconds();
+  if (!user) {
+    await deps.db.transaction(async (tx) => {
+      await tx.select({ id: passwordResets.user_id }).from(passwordResets).where(eq(passwordResets.user_id, 0)).for('update');
+      await sleep(typicalDelivery());
+    });
+    return;
+  }
   try {
     await deps.db.transaction(async (tx) => {
       await tx
@@ -153,6 +188,7 @@ export async function requestReset(deps: Deps, body: ResetRequestBody, meta: Cli
           set: { code_hash: codeHash, created_at: now, expires_at: now + RESET_CODE_TTL_SECONDS, tries: 0 },
         });
       // Sent inside the transaction: a mail that cannot be sent leaves no code behind.
+      const sending = performance.now();
       await deps.mailer.send({
         to: user.mail,
         subject: 'Tales: your password reset code',
@@ -167,6 +203,7 @@ export async function requestReset(deps: Deps, body: ResetRequestBody, meta: Cli
           `Код сброса: ${code}. Он действует ${RESET_CODE_TTL_SECONDS / 60} минут.`,
         ].join('\n'),
       });
+      noteDelivery(performance.now() - sending);
     });
   } catch (e) {
     if (e instanceof AppError) throw e;
@@ -213,16 +250,25 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
   // Other people's tales lose this user's comments, likes and files, so their counters are redone.
   const storedObjects = await deps.db.transaction(async (tx) => {
     const keys = await objectsOfUser(tx, userId);
-    const touched = await queryRows<{ id: number }>(
-      tx,
-      sql`
+    const touchedQuery = sql`
       select tale_id as id from likes where user_id = ${userId}
       union select tale_id from files where owner_id = ${userId} and tale_id is not null
       union select answer_to_tale_id from tales where owner_id = ${userId} and answer_to_tale_id is not null
-      union select root_tale_id from tales where owner_id = ${userId} and root_tale_id is not null`,
-    );
+      union select root_tale_id from tales where owner_id = ${userId} and root_tale_id is not null`;
+    // The tales whose counters are redone are locked first, in id order (a post before its
+    // comments, as every other writer takes them), and counted only after: a recount in the same
+    // statement as the lock would miss the likes and comments of writers that commit meanwhile.
+    // Comment writers hold their post's lock (lockThread), like and file writers the tale's row
+    // while they move its counter, so each either committed before the count or moves it after.
+    let ids: number[] = [];
+    for (;;) {
+      const found = (await queryRows<{ id: number }>(tx, touchedQuery)).map((r) => Number(r.id));
+      const fresh = found.filter((id) => !ids.includes(id));
+      if (!fresh.length) break;
+      ids = [...ids, ...fresh];
+      await tx.execute(sql`select id from tales where id in (select unnest(${sql.param(fresh)}::int[])) order by id for no key update`);
+    }
     await tx.delete(users).where(eq(users.id, userId));
-    const ids = touched.map((r) => Number(r.id));
     if (ids.length) {
       await tx.execute(sql`
         update tales t set

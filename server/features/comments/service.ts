@@ -14,11 +14,14 @@ import { notify } from '../notifications/service';
 import {
   type TaleRow,
   countTales,
+  addToThreadCounts,
   findTaleRow,
   insertComment,
+  lockThread,
   recountThreads,
   selectTales,
   taleChanged,
+  taleExists,
   updateCommentBody,
 } from '../tales/queries';
 import { type Caller, assertVisible, getTale, presentRows, sharedPage, taleById } from '../tales/service';
@@ -60,8 +63,12 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
   const now = nowSeconds();
   const rootId = post.id;
   const id = await deps.db.transaction(async (tx) => {
+    // Comment writers of one thread take turns (lockThread): the counters move by exactly the rows
+    // written, and a parent deleted meanwhile is seen as gone (404), not as a broken reference.
+    if (!(await lockThread(tx, rootId))) throw notFound();
+    if (parent.id !== rootId && !(await taleExists(tx, parent.id))) throw notFound();
     const commentId = await insertComment(tx, { ownerId: caller.id, level, rootId, answerTo: parent.id, body, bodyTxt, now });
-    await recountThreads(tx, [parent.id, rootId]);
+    await addToThreadCounts(tx, parent.id, rootId, 1);
     const branch = level === 1 ? commentId : parent.id;
     const link = threadLink(rootId, commentId, branch);
     if (level === 2)
@@ -87,7 +94,10 @@ export async function editComment(deps: Deps, caller: Caller, row: TaleRow, html
   return getTale(deps, caller, String(row.id));
 }
 
-/** After a comment is deleted (with its replies), its parent's and post's counters are set again. */
+/**
+ * After a comment is deleted (with its replies), its parent's and post's counters are set again
+ * from the rows: deleteTale holds the thread's lock (lockThread) from before the delete.
+ */
 export async function afterCommentDeleted(db: Deps['db'], row: TaleRow) {
   if (row.type === 'COMMENT') await recountThreads(db, [row.answer_to_tale_id, row.root_tale_id]);
 }

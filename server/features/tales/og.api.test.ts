@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +88,68 @@ describe('Open Graph', () => {
     const unknown = await page('/no-such-alias');
     expect(unknown.status).toBe(200);
     expect(unknown.html).toContain('<div id="root"></div>');
+  });
+});
+
+describe('author text in the page', () => {
+  it("keeps $ patterns of a header and body as they are (no $& $' $` $$ $1 substitution)", async () => {
+    const u = await registered(app);
+    const d = await u.get<Tale>('/tale/upsert');
+    const header = "Price $& $' $` $$ $1 $0 end";
+    const t = (await u.post<Tale>('/tale/upsert', { id: d.body.data.id, header, body: "<p>Costs $5 $& $' $` $$ $1 only</p>" })).body.data;
+    const r = await page(`/tale/upsert/${t.id}`);
+    const escaped = 'Price $&amp; $&#39; $` $$ $1 $0 end';
+    expect(meta(r.html, 'og:title')).toBe(escaped);
+    expect(meta(r.html, 'twitter:title')).toBe(escaped);
+    expect(meta(r.html, 'og:description')).toBe('Costs $5 $&amp; $&#39; $` $$ $1 only');
+    expect(r.html).toContain(`<title>${escaped} · Tales</title>`);
+    // The page is still one page: nothing of it was copied into the head.
+    for (const once of ['<!doctype html>', '<head>', '</head>', '<div id="root"></div>', '<body>', '</html>']) {
+      expect(r.html.split(once).length - 1).toBe(1);
+    }
+  });
+});
+
+describe('the site address without PUBLIC_URL', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await startApp({ WEB_DIR: webDir, CORS_ORIGINS: 'https://app.example.org' });
+  });
+  afterAll(async () => bare?.close());
+
+  /** A page asked with a Host header of the caller's choice (fetch would not send one). */
+  function pageWithHost(p: string, host: string): Promise<string> {
+    const { port } = new URL(bare.url);
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: p, headers: { host, 'user-agent': 'TelegramBot' } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('never names a Host the configuration does not list', async () => {
+    const u = await registered(bare);
+    const d = await u.get<Tale>('/tale/upsert');
+    const t = (
+      await u.post<Tale>('/tale/upsert', { id: d.body.data.id, header: 'Hosted', body: '<p>x</p><p><img src="/files/aa/b.png"></p>' })
+    ).body.data;
+    const p = `/tale/upsert/${t.id}`;
+    for (const host of ['evil.example', 'evil.example:8080', 'localhost:1@evil.example', 'app.example.org.evil.example']) {
+      const html = await pageWithHost(p, host);
+      expect(meta(html, 'og:title')).toBe('Hosted');
+      expect(html).not.toContain('evil.example');
+      expect(meta(html, 'og:url')).toBe(`http://localhost:3000${p}`);
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${p}">`);
+      expect(meta(html, 'og:image')).toBe('http://localhost:3000/files/aa/b.png');
+    }
+    // A listed origin is used as listed; a developer's own machine as asked.
+    expect(meta(await pageWithHost(p, 'app.example.org'), 'og:url')).toBe(`https://app.example.org${p}`);
+    expect(meta(await pageWithHost(p, 'localhost:5173'), 'og:url')).toBe(`http://localhost:5173${p}`);
+    expect(meta(await pageWithHost(p, '127.0.0.1:8080'), 'og:url')).toBe(`http://127.0.0.1:8080${p}`);
   });
 });

@@ -1,9 +1,43 @@
 import { GUEST } from '../../../common/schemas/user';
 import { type Tale, excerpt } from '../../../common/schemas/tale';
+import type { Config } from '../../config';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { getTale } from './service';
 
+/** Hosts a request may name for itself without PUBLIC_URL (a developer's machine). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The site's own address for absolute addresses in pages (canonical, og:url, og:image): PUBLIC_URL
+ * when it is set. Without it the request's Host header would decide, and anyone can send any Host
+ * (a cache or a link bot in front of the site would then keep and spread the sender's domain), so
+ * a request's origin is used only when its host is one the configuration lists: a CORS_ORIGINS
+ * entry (that entry itself is used), or localhost and the loopback addresses (development). Any
+ * other host gets http://localhost:PORT, and the server warns at start that PUBLIC_URL should be
+ * set (docs/decisions.md).
+ */
+export function siteBase(config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'PORT'>, requestOrigin: string): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  const fallback = `http://localhost:${config.PORT}`;
+  let asked: URL;
+  try {
+    asked = new URL(requestOrigin);
+  } catch {
+    return fallback;
+  }
+  if (asked.protocol !== 'http:' && asked.protocol !== 'https:') return fallback;
+  if (LOOPBACK_HOSTS.has(asked.hostname)) return `${asked.protocol}//${asked.host}`;
+  for (const listed of config.CORS_ORIGINS) {
+    try {
+      const origin = new URL(listed);
+      if (origin.host === asked.host) return origin.origin;
+    } catch {
+      // not an origin: never matches
+    }
+  }
+  return fallback;
+}
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
@@ -38,7 +72,7 @@ export async function withTaleMeta(deps: Deps, indexHtml: string, pathname: stri
     throw e;
   }
   if (tale.type !== 'POST') return indexHtml;
-  const base = deps.config.PUBLIC_URL || origin;
+  const base = siteBase(deps.config, origin);
   const abs = (u: string) => (/^https?:\/\//i.test(u) ? u : `${base.replace(/\/$/, '')}${u.startsWith('/') ? '' : '/'}${u}`);
   const url = abs(tale.router_alias ? `/${tale.router_alias}` : `/tale/upsert/${tale.id}`);
   const title = tale.header || excerpt(tale.body_txt, 60) || 'Tales';
@@ -64,6 +98,7 @@ export async function withTaleMeta(deps: Deps, indexHtml: string, pathname: stri
   ]
     .filter(Boolean)
     .join('\n    ');
-  // The app's own <title> gives way to the tale's.
-  return indexHtml.replace(/<title>[^<]*<\/title>/i, '').replace(/<\/head>/i, `    ${tags}\n  </head>`);
+  // The app's own <title> gives way to the tale's. The tags hold the author's text: they go in by a
+  // replacer function, as a replacement string would read `$&`, `$'`, `$\`` and `$1` in it as patterns.
+  return indexHtml.replace(/<title>[^<]*<\/title>/i, () => '').replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
 }

@@ -221,8 +221,55 @@ export async function findTaleById(db: Db, id: number): Promise<TaleRow | undefi
 }
 
 /**
+ * Takes the thread's lock: the post's row, FOR NO KEY UPDATE, until the transaction ends. Every
+ * transaction that adds or removes comments under a post takes it first, so they take turns, and
+ * each statement after it sees every comment the previous holders committed: counters moved or
+ * recounted under it stay exact however many people write at once. (A recount without it, in
+ * READ COMMITTED, misses the comments of writers that commit while it runs.) The lock does not
+ * conflict with the key-share locks that inserting a like, a file or a comment row takes on the
+ * post, so only comment writes of this one thread wait for each other. False when the post is gone.
+ */
+export async function lockThread(db: Db, postId: number): Promise<boolean> {
+  const rows = await db.select({ id: tales.id }).from(tales).where(eq(tales.id, postId)).for('no key update');
+  return rows.length > 0;
+}
+
+/** Whether a tale row exists (read inside a transaction, after lockThread). */
+export async function taleExists(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: tales.id }).from(tales).where(eq(tales.id, id));
+  return rows.length > 0;
+}
+
+/**
+ * Moves the counters for one comment added (`delta` 1) under `parentId` in the thread of `postId`:
+ * the parent's direct replies and the post's comments. Atomic increments in the writer's
+ * transaction, under the thread's lock (lockThread).
+ */
+export async function addToThreadCounts(db: Db, parentId: number, postId: number, delta: number) {
+  if (parentId === postId) {
+    await db
+      .update(tales)
+      .set({
+        count_answer_to_tale_id: sql`${tales.count_answer_to_tale_id} + ${delta}`,
+        count_root_tale_id: sql`${tales.count_root_tale_id} + ${delta}`,
+      })
+      .where(eq(tales.id, postId));
+    return;
+  }
+  await db
+    .update(tales)
+    .set({ count_answer_to_tale_id: sql`${tales.count_answer_to_tale_id} + ${delta}` })
+    .where(eq(tales.id, parentId));
+  await db
+    .update(tales)
+    .set({ count_root_tale_id: sql`${tales.count_root_tale_id} + ${delta}` })
+    .where(eq(tales.id, postId));
+}
+
+/**
  * Sets the comment counters of the given tales from the rows themselves, in the caller's
- * transaction: direct replies, and for posts all comments under them.
+ * transaction: direct replies, and for posts all comments under them. Exact only under the
+ * thread's lock (lockThread), taken before the change it follows.
  */
 export async function recountThreads(db: Db, taleIds: (number | null | undefined)[]) {
   const idList = [...new Set(taleIds.filter((x): x is number => typeof x === 'number'))];

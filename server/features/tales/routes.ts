@@ -16,6 +16,11 @@ import { answerVisitor } from './visitor-answers';
 export function taleRoutes(deps: Deps) {
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    if (!deps.config.PUBLIC_URL && deps.config.NODE_ENV === 'production') {
+      deps.log.warn(
+        `PUBLIC_URL is not set: shared-link pages name http://localhost:${deps.config.PORT} (or a CORS_ORIGINS origin) as the site's address, never the Host a request sends. Set PUBLIC_URL in production.`,
+      );
+    }
 
     r.get('/tale/feed/:pageSize/:page', { schema: { params: FeedParams, querystring: FeedQuery } }, async (request, reply) =>
       answerVisitor(deps, request, reply, async () => {

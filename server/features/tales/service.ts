@@ -19,6 +19,7 @@ import {
   feedVersion,
   findTaleById,
   findTaleRow,
+  lockThread,
   presentTale,
   selectTales,
 } from './queries';
@@ -310,9 +311,14 @@ export async function deleteTale(deps: Deps, caller: Caller, id: number, onDelet
   if (!row) throw notFound();
   if (!(isOwner(caller, row.owner_id) || isStaff(caller))) throw forbidden();
   const storedObjects = await deps.db.transaction(async (tx) => {
+    // A comment's thread is locked first (lockThread), so the counters set after the delete count
+    // every comment of writers before it and none of those after it.
+    if (row.type === 'COMMENT' && row.root_tale_id != null && !(await lockThread(tx, row.root_tale_id))) throw notFound();
     // The file rows go with the tale (cascade); their stored objects are removed once that is committed.
     const keys = await objectsUnderTale(tx, id);
-    await tx.delete(tales).where(eq(tales.id, id));
+    const gone = await tx.delete(tales).where(eq(tales.id, id)).returning({ id: tales.id });
+    // Deleted meanwhile by another request (or with its parent): that one answered for it.
+    if (!gone.length) throw notFound();
     if (onDeleted) await onDeleted(tx, row);
     return keys;
   });
