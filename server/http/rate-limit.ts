@@ -12,11 +12,16 @@ export interface RateLimiter {
   /** The current count without adding to it. */
   peek(key: string): Promise<{ count: number; resetIn: number }>;
   clear(key: string): Promise<void>;
+  /** Gives back one attempt `hit` reserved (a login that turned out right); never below 0. */
+  release(key: string): Promise<void>;
   /** Whether the store answers (always true in memory); /healthz reports it. */
   ping(): Promise<boolean>;
   readonly kind: 'memory' | 'redis';
   close(): Promise<void>;
 }
+
+/** Decrements a window's count atomically, never below zero and never creating the key. */
+const RELEASE_SCRIPT = "local v = tonumber(redis.call('GET', KEYS[1])) if v and v > 0 then return redis.call('DECR', KEYS[1]) end return 0";
 
 /** How long a rate-limited call waits for Redis before it answers 503. */
 const REDIS_COMMAND_TIMEOUT_MS = 800;
@@ -59,6 +64,11 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async clear(key: string) {
     this.windows.delete(key);
+  }
+
+  async release(key: string) {
+    const w = this.windows.get(key);
+    if (w && w.count > 0) w.count -= 1;
   }
 
   async ping() {
@@ -135,6 +145,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   async clear(key: string) {
     await this.run(() => this.redis.del(this.prefix + key));
+  }
+
+  async release(key: string) {
+    await this.run(() => this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key));
   }
 
   async ping() {

@@ -31,6 +31,18 @@ describe.each(drivers)('%s rate limiter', (_name, make) => {
     expect((await limiter.hit('short', 1)).count).toBe(1);
   });
 
+  it('gives back a reserved attempt, never below zero and without creating the key', async () => {
+    await limiter.hit('r', 60);
+    await limiter.hit('r', 60);
+    await limiter.release('r');
+    expect((await limiter.peek('r')).count).toBe(1);
+    await limiter.release('r');
+    await limiter.release('r');
+    expect((await limiter.peek('r')).count).toBe(0);
+    await limiter.release('never-hit');
+    expect(await limiter.peek('never-hit')).toEqual({ count: 0, resetIn: 0 });
+  });
+
   it('keeps keys apart', async () => {
     await limiter.hit('a', 60);
     expect((await limiter.peek('b')).count).toBe(0);

@@ -15,8 +15,12 @@ export function siteConfig(config: Config): SiteConfig {
   };
 }
 
-/** Puts the web app's runtime settings into the page; `<` is escaped so the JSON cannot end the script. */
+/**
+ * Puts the web app's runtime settings into the page; `<` is escaped so the JSON cannot end the
+ * script, and it goes in through a replacer function, so a `$&` or `$'` in a setting stays text.
+ */
 export function withSiteConfig(html: string, config: Config): string {
   const json = JSON.stringify(siteConfig(config)).replace(/</g, '\\u003c');
-  return html.replace(/<\/head>/i, `  <script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>\n  </head>`);
+  const script = `  <script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>\n  </head>`;
+  return html.replace(/<\/head>/i, () => script);
 }

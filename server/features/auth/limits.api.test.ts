@@ -74,4 +74,19 @@ describe('login limits under a burst', () => {
     expect(incorrect + limited.length).toBe(60);
     expectLimitedEnvelopes(limited);
   });
+
+  it('right passwords from one address do not use up its limit: people behind one shared address sign in', async () => {
+    const shared = await startApp({ RATE_LOGIN_PER_MAIL: '100000', RATE_LOGIN_PER_IP: '3' });
+    try {
+      const people = await Promise.all(Array.from({ length: 3 }, () => registered(shared)));
+      for (let round = 0; round < 3; round++) {
+        for (const p of people) expect((await login(shared, p.mail, GOOD_PASSWORD)).body.meta.alina_response_success).toBe(1);
+      }
+      // Wrong ones still count: three use up the window.
+      for (let i = 0; i < 3; i++) expect((await login(shared, people[0].mail, 'wrong-password')).status).toBe(200);
+      expect((await login(shared, people[1].mail, GOOD_PASSWORD)).status).toBe(429);
+    } finally {
+      await shared.close();
+    }
+  });
 });

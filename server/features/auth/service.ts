@@ -109,8 +109,10 @@ export async function login(deps: Deps, body: LoginBody, meta: ClientMeta): Prom
   else await verifyAgainstNothing(body.password);
   if (!user || !good) throw invalid(danger(MSG.incorrectCredentials));
   if (user.banned_till != null && user.banned_till > nowSeconds()) throw banned();
-  // The right password frees the mail's window (as before); the address's attempts stay counted.
+  // The right password frees the mail's window and gives back the address's reserved attempt,
+  // so people signing in behind one shared address are not limited by each other's successes.
   await deps.limiter.clear(mailKey);
+  await deps.limiter.release(ipKey);
   const session = await createSession(deps.db, user.id, { ...meta, ttlDays: deps.config.SESSION_TTL_DAYS });
   return { user: { ...user, last_time: session.createdAt }, roles: await rolesOf(deps.db, user.id), session };
 }
@@ -283,7 +285,7 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
   // Their tales leave the feed, other tales' counters moved, and others' notifications from them are gone.
   feedChanged();
   everyoneChanged();
-  await removeObjects(deps.storage, deps.log, storedObjects);
+  await removeObjects(deps.storage, deps.log, storedObjects, deps.db);
 }
 
 /** Grants or removes a role (admin tools and the command-line tool). */

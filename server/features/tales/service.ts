@@ -325,6 +325,6 @@ export async function deleteTale(deps: Deps, caller: Caller, id: number, onDelet
   feedChanged();
   // Notifications about the tale and its comments went with it: unread counts moved.
   everyoneChanged();
-  await removeObjects(deps.storage, deps.log, storedObjects);
+  await removeObjects(deps.storage, deps.log, storedObjects, deps.db);
   return row;
 }
