@@ -1,8 +1,8 @@
 import { ROLE_ADMIN, ROLE_MODERATOR } from './constants';
 
 /**
- * Who may do what (spec section 6, behaviour.md "Roles"). The server enforces these; the web uses
- * the same functions only to decide which buttons to show.
+ * Who someone is: signed in, their roles, owner of a row. What they may do is the policy table
+ * (policies.ts), built on these.
  */
 export interface Actor {
   id: number | null;
@@ -19,16 +19,3 @@ export const isOwner = (a: Actor | null | undefined, ownerId: number | null | un
   isLoggedIn(a) && ownerId != null && a.id === ownerId;
 export const isBanned = (a: Actor | null | undefined, nowSeconds = Math.floor(Date.now() / 1000)) =>
   a?.banned_till != null && a.banned_till > nowSeconds;
-
-export const can = {
-  /** Owner, admin or moderator edit a profile. */
-  editProfile: (a: Actor | null | undefined, userId: number) => isOwner(a, userId) || isStaff(a),
-  /** The account itself or an admin deletes it. */
-  deleteUser: (a: Actor | null | undefined, userId: number) => isOwner(a, userId) || isAdmin(a),
-  seeMailOf: (a: Actor | null | undefined, userId: number) => isOwner(a, userId) || isStaff(a),
-  manageUsers: (a: Actor | null | undefined) => isAdmin(a),
-  useAdminTools: (a: Actor | null | undefined) => isAdmin(a),
-  useStaffTools: (a: Actor | null | undefined) => isStaff(a),
-  /** Rename, reorder and delete a file: its owner or staff. */
-  manageFile: (a: Actor | null | undefined, file: { owner_id: number }) => isOwner(a, file.owner_id) || isStaff(a),
-};

@@ -1,4 +1,5 @@
 import { MSG, type Message, type MessageParam, danger } from '../../common/messages';
+import type { Verdict } from '../../common/policies';
 
 /** An outcome that ends a request early: an HTTP status and the messages that say why. */
 export class AppError extends Error {
@@ -21,3 +22,8 @@ export const banned = () => fail(403, MSG.banned);
 export const notFound = () => fail(404, MSG.notFound);
 export const tooMany = (retryAfter: number) =>
   new AppError(429, [danger(MSG.tooManyRequests, [retryAfter])], { 'retry-after': String(retryAfter) });
+
+/** Refuses with the policy's status and message unless it said yes. */
+export function authorize(verdict: Verdict): void {
+  if (!verdict.ok) throw fail(verdict.status, verdict.template);
+}

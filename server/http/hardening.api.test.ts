@@ -185,7 +185,7 @@ describe('bad input gets an envelope naming the field and changes nothing', () =
       await u.get('/tale/feed/10/1?txt=a%00b'),
       await u.get('/tale/upsert/ab%00c'),
       await u.post('/auth/login', { mail: `x\u0000${u.mail}`, password: GOOD_PASSWORD }),
-      await u.post('/auth/profile', { id: u.id, ['first\u0000name']: 'x' }),
+      await u.post('/auth/profile', { id: u.id, 'first\u0000name': 'x' }),
     ];
     const fields = cases.map((a) => a.body.messages[0]?.field);
     expect(fields).toEqual(['firstname', 'about_myself', 'txt', 'id', 'mail', 'body']);

@@ -1,4 +1,4 @@
-import { can } from '../../../common/abilities';
+import { can } from '../../../common/policies';
 import type { CurrentUser, PublicUser } from '../../../common/schemas/user';
 import type { UserRow } from './sessions';
 
@@ -40,6 +40,6 @@ export function toPublicUser(user: UserRow, roles: string[], viewer: CurrentUser
     banned_till: user.banned_till,
     rbac_user_role: roles.map((name) => ({ name })),
   };
-  if (can.seeMailOf(viewer, user.id)) out.mail = user.mail;
+  if (can.seeMail(viewer, user.id)) out.mail = user.mail;
   return out;
 }

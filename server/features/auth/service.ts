@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { can, isLoggedIn } from '../../../common/abilities';
+import { isLoggedIn } from '../../../common/abilities';
+import { policies } from '../../../common/policies';
 import {
   FRESH_SESSION_SECONDS,
   RESET_CODE_LENGTH,
@@ -21,7 +22,7 @@ import type {
 import { type Db, queryRows } from '../../db/client';
 import { passwordResets, userRoles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { AppError, banned, fail, forbidden, invalid, notFound, tooMany } from '../../http/errors';
+import { AppError, authorize, banned, fail, invalid, notFound, tooMany } from '../../http/errors';
 import { objectsOfUser, removeObjects } from '../files/objects';
 import { feedChanged } from '../tales/queries';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -247,7 +248,7 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
   if (!isLoggedIn(caller)) throw fail(401, MSG.loginFirst);
   const target = await findUser(deps.db, userId);
   if (!target) throw notFound();
-  if (!can.deleteUser(caller, userId)) throw forbidden();
+  authorize(policies.deleteUser(caller, userId));
   // Everything the account owns hangs off users with ON DELETE CASCADE: one statement, one transaction.
   // Other people's tales lose this user's comments, likes and files, so their counters are redone.
   const storedObjects = await deps.db.transaction(async (tx) => {

@@ -1,12 +1,13 @@
 import { type SQL, and, eq } from 'drizzle-orm';
-import { isLoggedIn, isOwner, isStaff } from '../../../common/abilities';
+import { isLoggedIn } from '../../../common/abilities';
+import { policies } from '../../../common/policies';
 import { MSG, danger } from '../../../common/messages';
 import { threadLink } from '../../../common/schemas/conversation';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import type { Tale } from '../../../common/schemas/tale';
 import { tales } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { AppError, forbidden, invalid, needLogin, notFound } from '../../http/errors';
+import { authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../auth/sessions';
 import { userChanged } from '../auth/session-cache';
@@ -25,15 +26,6 @@ import {
   updateCommentBody,
 } from '../tales/queries';
 import { type Caller, assertVisible, getTale, presentRows, sharedPage, taleById } from '../tales/service';
-
-/** The comment may be written by this caller under this post (spec section 5, behaviour.md). */
-export function mayComment(caller: Caller, post: Pick<Tale, 'owner_id' | 'is_comment_denied' | 'is_comment_for_owner'>): true | AppError {
-  if (!isLoggedIn(caller)) return needLogin();
-  if (isOwner(caller, post.owner_id) || isStaff(caller)) return true;
-  if (post.is_comment_denied === 1) return new AppError(403, [danger(MSG.commentsClosed)]);
-  if (post.is_comment_for_owner === 1) return new AppError(403, [danger(MSG.commentsOwnerOnly)]);
-  return true;
-}
 
 function cleanBody(html: string): { body: string; bodyTxt: string } {
   const body = sanitizeRichText(html);
@@ -57,8 +49,7 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
     post = await findTaleRow(deps.db, eq(tales.id, parent.root_tale_id));
   } else throw invalid(danger(MSG.replyTooDeep));
   if (!post) throw notFound();
-  const allowed = mayComment(caller, post);
-  if (allowed !== true) throw allowed;
+  authorize(policies.comment(caller, post));
   const { body, bodyTxt } = cleanBody(html);
   const now = nowSeconds();
   const rootId = post.id;
@@ -88,7 +79,7 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
 
 export async function editComment(deps: Deps, caller: Caller, row: TaleRow, html: string): Promise<Tale> {
   if (!isLoggedIn(caller)) throw needLogin();
-  if (!(isOwner(caller, row.owner_id) || isStaff(caller))) throw forbidden();
+  authorize(policies.editComment(caller, row));
   const { body, bodyTxt } = cleanBody(html);
   await updateCommentBody(deps.db, row.id, body, bodyTxt, nowSeconds());
   return getTale(deps, caller, String(row.id));

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { can, isLoggedIn, isOwner, isStaff } from '../../../common/abilities';
+import { isLoggedIn } from '../../../common/abilities';
+import { can, policies } from '../../../common/policies';
 import { MSG, danger } from '../../../common/messages';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { FILE_CONTAINER, type FileEditBody, type FileRow, FileUploadFields, RASTER_IMAGE_EXTENSIONS } from '../../../common/schemas/file';
@@ -10,7 +11,7 @@ import { issuesToMessages } from '../../../common/validation';
 import type { Db } from '../../db/client';
 import { files, tales } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { fail, forbidden, invalid, needLogin, notFound } from '../../http/errors';
+import { authorize, fail, forbidden, invalid, needLogin, notFound } from '../../http/errors';
 import { taleChanged } from '../tales/queries';
 import { assertVisible, taleRow } from '../tales/service';
 import { makeEmblem, prepareImage } from './images';
@@ -189,7 +190,7 @@ function parseFields(raw: Record<string, unknown>) {
 async function attachTarget(deps: Deps, caller: Caller & { id: number }, taleId: number) {
   const row = await taleRow(deps, taleId);
   if (!row) throw notFound();
-  if (!(isOwner(caller, row.owner_id) || isStaff(caller))) throw forbidden();
+  authorize(policies.attachFile(caller, row));
   return row;
 }
 

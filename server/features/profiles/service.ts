@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { can } from '../../../common/abilities';
+import { policies } from '../../../common/policies';
 import { isServedFilePath } from '../../../common/constants';
 import { MSG, danger } from '../../../common/messages';
 import type { CurrentUser, ProfileBody, PublicUser } from '../../../common/schemas/user';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { forbidden, invalid, needLogin, notFound } from '../../http/errors';
+import { authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../html/sanitize';
 import { findUser } from '../auth/service';
 import { toPublicUser } from '../auth/present';
@@ -28,7 +28,7 @@ export async function updateProfile(deps: Deps, caller: CurrentUser, body: Profi
   if (caller.id == null) throw needLogin();
   const found = await findUser(deps.db, body.id);
   if (!found) throw notFound();
-  if (!can.editProfile(caller, body.id)) throw forbidden();
+  authorize(policies.editProfile(caller, body.id));
   if (body.emblem !== undefined && !emblemIsOurs(body.emblem)) throw invalid(danger(MSG.fieldInvalid, ['emblem']));
   const patch: Partial<typeof users.$inferInsert> = {};
   if (body.firstname !== undefined) patch.firstname = body.firstname;

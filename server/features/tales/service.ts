@@ -1,5 +1,6 @@
 import { type SQL, and, eq, lte, sql } from 'drizzle-orm';
-import { isAdmin, isLoggedIn, isOwner, isStaff } from '../../../common/abilities';
+import { isLoggedIn } from '../../../common/abilities';
+import { can, policies } from '../../../common/policies';
 import { MSG, danger } from '../../../common/messages';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { AUTHOR_FLAGS, STAFF_FLAGS, type Tale, type TaleSaveBody, hashtagsOf } from '../../../common/schemas/tale';
@@ -7,7 +8,7 @@ import type { CurrentUser } from '../../../common/schemas/user';
 import type { Db } from '../../db/client';
 import { tales, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { type AppError, forbidden, invalid, needLogin, notFound } from '../../http/errors';
+import { type AppError, authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../auth/sessions';
 import {
@@ -53,18 +54,6 @@ function publicPosts(caller: Caller, now: number): SQL {
   const conditions = [eq(tales.type, 'POST'), eq(tales.is_submitted, 1), eq(tales.is_draft, 0), lte(tales.publish_at, now)];
   if (!isLoggedIn(caller)) conditions.push(eq(tales.is_for_registered, 0));
   return and(...conditions) as SQL;
-}
-
-/** A post's visibility to the caller: 'yes', or the status that hides it (401 or 404). */
-export function visibility(
-  caller: Caller,
-  t: Pick<Tale, 'owner_id' | 'is_submitted' | 'is_draft' | 'publish_at' | 'is_for_registered'>,
-  now = nowSeconds(),
-): 'yes' | 401 | 404 {
-  if (isOwner(caller, t.owner_id) || isStaff(caller)) return 'yes';
-  if (t.is_submitted !== 1 || t.is_draft === 1 || t.publish_at > now) return 404;
-  if (t.is_for_registered === 1 && !isLoggedIn(caller)) return 401;
-  return 'yes';
 }
 
 export interface FeedRequest {
@@ -131,7 +120,7 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
   const now = nowSeconds();
   const conditions: SQL[] = [];
   // The author and staff see the author's drafts and scheduled posts too; nobody else shares that view.
-  const privateView = req.owner !== undefined && (isOwner(caller, req.owner) || isStaff(caller));
+  const privateView = req.owner !== undefined && can.seeDraftsOf(caller, req.owner);
   if (req.owner !== undefined) {
     if (privateView) conditions.push(eq(tales.type, 'POST'), eq(tales.is_submitted, 1));
     else conditions.push(publicPosts(caller, now));
@@ -180,9 +169,7 @@ export async function assertVisible(deps: Deps, caller: Caller, row: TaleRow): P
   let post: TaleRow | undefined = row;
   if (row.type === 'COMMENT' && row.root_tale_id != null) post = await taleById(deps, row.root_tale_id);
   if (!post) throw notFound();
-  const v = visibility(caller, post);
-  if (v === 401) throw needLogin();
-  if (v === 404) throw notFound();
+  authorize(policies.readTale(caller, post, nowSeconds()));
 }
 
 /** The caller's one unsaved tale, created with the spec's defaults on first call. */
@@ -230,7 +217,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
   if (body.id !== undefined) {
     existing = await findTaleRow(deps.db, eq(tales.id, body.id));
     if (existing?.type !== 'POST') throw notFound();
-    if (!(isOwner(caller, existing.owner_id) || isStaff(caller))) throw forbidden();
+    authorize(policies.editTale(caller, existing));
   }
   const now = nowSeconds();
   const patch: Partial<typeof tales.$inferInsert> = { updated_at: now, is_submitted: 1 };
@@ -239,7 +226,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
     patch.body = sanitizeRichText(body.body);
     patch.body_txt = plainText(patch.body);
   }
-  if (body.body_free !== undefined && isAdmin(caller)) patch.body_free = body.body_free;
+  if (body.body_free !== undefined && can.writeFreeCode(caller)) patch.body_free = body.body_free;
   if (body.publish_at !== undefined) patch.publish_at = body.publish_at;
   else if (!existing || existing.is_submitted === 0) patch.publish_at = now;
   if (body.router_alias !== undefined) {
@@ -256,7 +243,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
   if (body.geo_zoom !== undefined) patch.geo_zoom = body.geo_zoom;
   if (body.geo_map_type !== undefined) patch.geo_map_type = body.geo_map_type;
   for (const f of AUTHOR_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
-  if (isStaff(caller)) for (const f of STAFF_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
+  if (can.setStaffFlags(caller)) for (const f of STAFF_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
 
   const ownerId = existing?.owner_id ?? caller.id;
   try {
@@ -309,7 +296,7 @@ export async function deleteTale(deps: Deps, caller: Caller, id: number, onDelet
   if (!isLoggedIn(caller)) throw needLogin();
   const row = await findTaleRow(deps.db, eq(tales.id, id));
   if (!row) throw notFound();
-  if (!(isOwner(caller, row.owner_id) || isStaff(caller))) throw forbidden();
+  authorize(row.type === 'COMMENT' ? policies.deleteComment(caller, row) : policies.deleteTale(caller, row));
   const storedObjects = await deps.db.transaction(async (tx) => {
     // A comment's thread is locked first (lockThread), so the counters set after the delete count
     // every comment of writers before it and none of those after it.

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { can } from '../../../../../common/abilities';
+import { can } from '../../../../../common/policies';
 import { danger, info, MSG, ok, warn } from '../../../../../common/messages';
 import { requestEnded, requestStarted } from '../../../lib/inFlight';
 import { pushMessages } from '../../../lib/messageQueue';

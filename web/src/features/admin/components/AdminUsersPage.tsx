@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { can } from '../../../../../common/abilities';
+import { can } from '../../../../../common/policies';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type RoleName } from '../../../../../common/constants';
 import type { AdminUser } from '../../../../../common/schemas/admin';
 import { useCurrentUser } from '../../../lib/currentUser';

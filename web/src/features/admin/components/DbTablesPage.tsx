@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Col, ListGroup, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../../../common/abilities';
+import { can } from '../../../../../common/policies';
 import type { DbTable } from '../../../../../common/schemas/admin';
 import { useCurrentUser } from '../../../lib/currentUser';
 import { useDbTables } from '../api/getDbTables';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isOwner, isStaff } from '../../../../../common/abilities';
+import { can } from '../../../../../common/policies';
 import { appRoutes } from '../../../../../common/routes';
 import type { Tale } from '../../../../../common/schemas/tale';
 import { isSuccess } from '../../../api/client';
@@ -41,7 +41,7 @@ export function CommentItem({ comment, post, place, highlighted }: CommentItemPr
     if (highlighted) ref.current?.scrollIntoView({ block: 'center' });
   }, [highlighted]);
 
-  const mayChange = isOwner(user, comment.owner_id) || isStaff(user);
+  const mayChange = can.editComment(user, comment);
   const name = `${comment.owner_firstname} ${comment.owner_lastname}`.trim() || `${t('author')} #${comment.owner_id}`;
   const profile = appRoutes.profileOf(comment.owner_id);
 

@@ -3,7 +3,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLoggedIn, isOwner, isStaff } from '../../../../../common/abilities';
+import { isLoggedIn } from '../../../../../common/abilities';
+import { can } from '../../../../../common/policies';
 import { appRoutes } from '../../../../../common/routes';
 import type { Tale } from '../../../../../common/schemas/tale';
 import { isSuccess } from '../../../api/client';
@@ -18,13 +19,6 @@ import { COMMENTS_NAMESPACE, registerCommentsStrings } from '../i18n';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import { LoadingRow } from '../../../ui/LoadingRow';
-
-/** Spec section 5: logged in, and the post's owner or staff, or a post open to everyone's comments. */
-function mayComment(user: ReturnType<typeof useCurrentUser>, post: Tale | null): boolean {
-  if (!isLoggedIn(user) || !post) return false;
-  if (isOwner(user, post.owner_id) || isStaff(user)) return true;
-  return post.is_comment_for_owner !== 1 && post.is_comment_denied !== 1;
-}
 
 /**
  * The collapsible list of direct replies to `tale`: the comments of a post, or the replies to a
@@ -86,7 +80,8 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
 
   const place: ThreadPlace = { parentId: tale.id, grandParentId: isPostBlock ? null : tale.answer_to_tale_id, rootId };
   const add = useAddComment(place);
-  const canWrite = open && mayComment(user, rootPost);
+  // Spec section 5: the thread is open and the policy lets this reader comment under the post.
+  const canWrite = open && rootPost !== null && can.comment(user, rootPost);
 
   const toggle = (
     <Button

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { can, isOwner, isStaff } from '../../../../../common/abilities';
+import { can } from '../../../../../common/policies';
 import type { FileRow } from '../../../../../common/schemas/file';
 import type { Tale } from '../../../../../common/schemas/tale';
 import { useCurrentUser } from '../../../lib/currentUser';
@@ -39,7 +39,7 @@ export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'cou
 
   const list = open ? files.data : undefined;
   const count = list ? list.length : tale.count_files;
-  const mayUpload = isOwner(user, tale.owner_id) || isStaff(user);
+  const mayUpload = can.attachFile(user, tale);
   const mayManage = (f: FileRow) => can.manageFile(user, f);
   const mayEdit = !!list?.some(mayManage);
 

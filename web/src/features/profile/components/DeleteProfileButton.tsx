@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { can } from '../../../../../common/abilities';
+import { can } from '../../../../../common/policies';
 import { appRoutes } from '../../../../../common/routes';
 import { isSuccess } from '../../../api/client';
 import { useCurrentUser } from '../../../lib/currentUser';

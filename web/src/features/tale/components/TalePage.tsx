@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isAdmin, isLoggedIn, isOwner, isStaff } from '../../../../../common/abilities';
+import { isLoggedIn } from '../../../../../common/abilities';
+import { can } from '../../../../../common/policies';
 import { appRoutes } from '../../../../../common/routes';
 import type { Tale } from '../../../../../common/schemas/tale';
 import { ApiError, isSuccess } from '../../../api/client';
@@ -91,7 +92,7 @@ export default function TalePage() {
     return alias !== undefined ? <NotFoundPage /> : <NotFound />;
   }
 
-  const mayEdit = isOwner(user, tale.owner_id) || isStaff(user);
+  const mayEdit = can.editTale(user, tale);
   // spec section 4: an unsaved tale opens straight in edit mode for its owner, an admin or a moderator
   const editing = mayEdit && (mode?.taleId === tale.id ? mode.editing : tale.is_submitted === 0);
   const showActions = mayEdit && !inIframe;
@@ -127,8 +128,8 @@ export default function TalePage() {
         <TaleEditForm
           key={tale.id}
           tale={tale}
-          mayUseStaffFlags={isStaff(user)}
-          mayWriteFreeCode={isAdmin(user)}
+          mayUseStaffFlags={can.setStaffFlags(user)}
+          mayWriteFreeCode={can.writeFreeCode(user)}
           showActions={!inIframe}
           onSaved={onSaved}
           onCancel={onCancel}
