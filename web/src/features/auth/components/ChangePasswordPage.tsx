@@ -10,6 +10,7 @@ import { applyServerFieldErrors, catalogueResolver } from '../../../lib/forms';
 import { TextField } from '../../../ui/TextField';
 import { useChangePassword } from '../api/changePassword';
 import { AuthCard } from './AuthCard';
+import { PasswordFields } from './PasswordFields';
 import { SubmitButton } from './SubmitButton';
 
 interface ChangePasswordForm {
@@ -68,22 +69,12 @@ export default function ChangePasswordPage() {
           error={formState.errors.current_password}
           hint={t('changePassword.currentHint')}
         />
-        <TextField
-          id="change-password"
-          label={t('field.new_password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          error={formState.errors.password}
-          hint={t('auth.passwordHint')}
-        />
-        <TextField
-          id="change-confirm-password"
-          label={t('field.confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirm_password')}
-          error={formState.errors.confirm_password}
+        <PasswordFields
+          idPrefix="change"
+          passwordLabel={t('field.new_password')}
+          password={register('password')}
+          confirmPassword={register('confirm_password')}
+          errors={formState.errors}
         />
         <SubmitButton pending={changeMutation.isPending}>{t('changePassword.submit')}</SubmitButton>
       </form>

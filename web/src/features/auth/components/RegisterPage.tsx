@@ -11,6 +11,7 @@ import { applyServerFieldErrors, catalogueResolver } from '../../../lib/forms';
 import { TextField } from '../../../ui/TextField';
 import { useRegister } from '../api/register';
 import { AuthCard } from './AuthCard';
+import { PasswordFields } from './PasswordFields';
 import { SubmitButton } from './SubmitButton';
 
 interface RegisterForm {
@@ -68,22 +69,12 @@ export default function RegisterPage() {
           registration={register('mail')}
           error={formState.errors.mail}
         />
-        <TextField
-          id="register-password"
-          label={t('field.password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          error={formState.errors.password}
-          hint={t('auth.passwordHint')}
-        />
-        <TextField
-          id="register-confirm-password"
-          label={t('field.confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirm_password')}
-          error={formState.errors.confirm_password}
+        <PasswordFields
+          idPrefix="register"
+          passwordLabel={t('field.password')}
+          password={register('password')}
+          confirmPassword={register('confirm_password')}
+          errors={formState.errors}
         />
         <SubmitButton pending={registerMutation.isPending}>{t('register.submit')}</SubmitButton>
       </form>

@@ -8,6 +8,7 @@ import { applyServerFieldErrors, catalogueResolver } from '../../../lib/forms';
 import { TextField } from '../../../ui/TextField';
 import { useResetPasswordWithCode } from '../api/resetPasswordWithCode';
 import { AuthCard } from './AuthCard';
+import { PasswordFields } from './PasswordFields';
 import { SubmitButton } from './SubmitButton';
 
 interface ResetWithCodeForm {
@@ -66,22 +67,12 @@ export default function ResetWithCodePage() {
           registration={register('reset_code')}
           error={formState.errors.reset_code}
         />
-        <TextField
-          id="reset-password"
-          label={t('field.new_password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          error={formState.errors.password}
-          hint={t('auth.passwordHint')}
-        />
-        <TextField
-          id="reset-confirm-password"
-          label={t('field.confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirm_password')}
-          error={formState.errors.confirm_password}
+        <PasswordFields
+          idPrefix="reset"
+          passwordLabel={t('field.new_password')}
+          password={register('password')}
+          confirmPassword={register('confirm_password')}
+          errors={formState.errors}
         />
         <SubmitButton pending={resetMutation.isPending}>{t('resetWithCode.submit')}</SubmitButton>
       </form>
