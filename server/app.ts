@@ -19,10 +19,12 @@ import { likeRoutes } from './features/likes/routes';
 import { likedBy } from './features/likes/service';
 import { notificationRoutes } from './features/notifications/routes';
 import { countUnshown } from './features/notifications/service';
-import { auth } from './http/auth';
+import { currentUser } from './http/auth';
+import { sessions } from './features/auth/hook';
 import { registerBodyParsers } from './http/body';
 import { registerEdge, requestId, routerError } from './http/edge';
 import { registerWebApp } from './http/web-app';
+import { withTaleMeta } from './features/tales/og';
 import { type RateLimiter, createRateLimiter } from './http/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createStorage, type Storage } from './storage/storage';
@@ -116,7 +118,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   registerBodyParsers(app);
   const edge = registerEdge(app, { apiPrefix: config.API_PREFIX });
-  await app.register(auth, { db: database.db, config });
+  await app.register(currentUser);
+  await app.register(sessions, { db: database.db, config });
 
   // The database down means nothing works (503, a load balancer takes the server out); Redis
   // down stops only rate-limited calls, on every server alike, so it is reported, not failed.
@@ -144,7 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   await app.register(fileServing(deps));
 
-  const webApp = await registerWebApp(app, deps);
+  const webApp = await registerWebApp(app, deps, (page, pathname, origin) => withTaleMeta(deps, page, pathname, origin));
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !edge.isApi(request.url);
     return webApp && isPage && webApp.isPage(request.url) ? webApp.page(request, reply) : edge.notFound(request, reply);

@@ -31,16 +31,22 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_TEXT =
   /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end/i;
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** An error and the errors it wraps (`cause`), as far as eight deep. */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   let e: unknown = error;
-  for (let depth = 0; e && depth < 8; depth++) {
-    if (typeof e !== 'object') return false;
-    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (typeof message === 'string' && UNAVAILABLE_TEXT.test(message)) return true;
-    e = cause;
+  for (let depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
+    yield e as { code?: unknown; message?: unknown };
+    e = (e as { cause?: unknown }).cause;
   }
-  return false;
+}
+
+const hasCode = (error: unknown, codes: ReadonlySet<string>) =>
+  [...causes(error)].some((e) => typeof e.code === 'string' && codes.has(e.code));
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return (
+    hasCode(error, UNAVAILABLE_CODES) || [...causes(error)].some((e) => typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message))
+  );
 }
 
 /** PostgreSQL's data exceptions (class 22) that a value sent by a client can cause. */
@@ -62,12 +68,12 @@ const CLIENT_DATA_CODES = new Set([
  * 500, and it is logged so the schema that let it through can be tightened.
  */
 export function isRefusedValue(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 8; depth++) {
-    if (typeof e !== 'object') return false;
-    const { code, cause } = e as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && CLIENT_DATA_CODES.has(code)) return true;
-    e = cause;
-  }
-  return false;
+  return hasCode(error, CLIENT_DATA_CODES);
+}
+
+const UNIQUE_VIOLATION = new Set(['23505']);
+
+/** A unique constraint refused the row (a taken mail or alias, a like that exists already). */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasCode(error, UNIQUE_VIOLATION);
 }

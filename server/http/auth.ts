@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAdmin, isBanned, isLoggedIn, isStaff } from '../../common/abilities';
+import { isAdmin, isLoggedIn, isStaff } from '../../common/abilities';
 import { type CurrentUser, GUEST } from '../../common/schemas/user';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { toCurrentUser } from '../features/auth/present';
-import { SessionCache } from '../features/auth/session-cache';
-import { type SessionInfo, endUserSessions, resolveSession } from '../features/auth/sessions';
-import { unshownCountOf } from '../features/notifications/service';
-import { banned, forbidden, needLogin } from './errors';
+import { forbidden, needLogin } from './errors';
 
 export const SESSION_COOKIE = 'tales_session';
 
@@ -16,18 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller as CurrentUser; GUEST when not logged in. */
     currentUser: CurrentUser;
-    session: SessionInfo | null;
   }
 }
-
-/** Header values that clients send for "nothing" (wire-protocol.md). */
-function present(v: string | string[] | undefined): string | undefined {
-  const s = Array.isArray(v) ? v[0] : v;
-  if (s === undefined || s === '' || s === 'null' || s === 'undefined') return undefined;
-  return s;
-}
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, config: Config, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -44,35 +29,17 @@ export function clearSessionCookie(reply: FastifyReply) {
 }
 
 /**
- * Who is calling: a token from the `token` header or the session cookie. A `uid` header that
- * disagrees with the session makes the caller a guest. A banned user is a guest for reads and
- * is refused every write. The unread-notification count every answer carries is read with the
- * session, in one query, and both are kept for a moment (session-cache.ts).
+ * Every request has a caller: a guest until the auth feature's session hook
+ * (features/auth/hook.ts) says who it is. Handlers read it through the helpers below.
  */
-async function authPlugin(app: FastifyInstance, opts: { db: Db; config: Config }) {
-  const cache = new SessionCache(opts.config.SESSION_CACHE_MS);
+async function currentUserPlugin(app: FastifyInstance) {
   app.decorateRequest('currentUser', null as unknown as CurrentUser);
-  app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     request.currentUser = GUEST;
-    request.session = null;
-    const token = present(request.headers.token) ?? present(request.cookies[SESSION_COOKIE]);
-    if (!token || token.length > 200) return;
-    const resolved = await cache.resolve(token, () => resolveSession(opts.db, token, opts.config.SESSION_TTL_DAYS, unshownCountOf));
-    if (!resolved) return;
-    const uid = present(request.headers.uid);
-    if (uid !== undefined && uid !== String(resolved.user.id)) return;
-    if (isBanned({ ...resolved.user, rbac_user_role: [] })) {
-      await endUserSessions(opts.db, resolved.user.id);
-      if (WRITE_METHODS.has(request.method)) throw banned();
-      return;
-    }
-    request.session = resolved.session;
-    request.currentUser = toCurrentUser(resolved.user, resolved.roles, token, resolved.count);
   });
 }
 
-export const auth = fp(authPlugin, { name: 'tales-auth', dependencies: ['@fastify/cookie'] });
+export const currentUser = fp(currentUserPlugin, { name: 'tales-current-user' });
 
 /** The caller, who must be logged in (401 otherwise). */
 export function requireUser(request: FastifyRequest): CurrentUser & { id: number } {

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { ClientMeta } from '../features/auth/service';
+
+/** Who is on the other end, as far as sessions and rate limits need to know. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
 
 /** What we keep of the client for sessions and rate limits. */
 export function clientMeta(request: FastifyRequest): ClientMeta {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
-import { withTaleMeta } from '../features/tales/og';
 import { FRAME_ANCESTORS } from './security-headers';
 import { withSiteConfig } from './site-config';
 
@@ -62,7 +61,10 @@ export const FREE_CODE_POLICY = `sandbox allow-scripts; frame-ancestors ${FRAME_
  * text assets, sent by the browser's Accept-Encoding. Undefined when there is no build (API only,
  * as in most tests); the free-code page is served either way.
  */
-export async function registerWebApp(app: FastifyInstance, deps: Deps) {
+/** What a feature adds to the page of an address (the tales feature: a tale's title and meta tags). */
+export type PageDecorator = (page: string, pathname: string, origin: string) => Promise<string>;
+
+export async function registerWebApp(app: FastifyInstance, deps: Deps, decorate: PageDecorator = async (page) => page) {
   const { config } = deps;
   app.get(FREE_CODE_PATH, async (_request, reply) =>
     reply
@@ -95,7 +97,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps) {
     /** Built files are all under /assets/: a missing one (a chunk of an older build) is a 404, not the page. */
     isPage: (url: string) => !url.startsWith('/assets/'),
     page: async (request: FastifyRequest, reply: FastifyReply) => {
-      const html = await withTaleMeta(deps, indexPage, request.url.split('?')[0], `${request.protocol}://${request.host}`);
+      const html = await decorate(indexPage, request.url.split('?')[0], `${request.protocol}://${request.host}`);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     },
   };

@@ -1,3 +1,6 @@
+import type { ClientMeta } from '../../http/route';
+import { isUniqueViolation } from '../../db/faults';
+import { LOCK, advisoryLock } from '../../db/locks';
 import { randomInt } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
@@ -27,12 +30,9 @@ import { objectsOfUser, removeObjects } from '../files/objects';
 import { feedChanged } from '../tales/queries';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { everyoneChanged, userChanged } from './session-cache';
-import { type SessionInfo, type UserRow, createSession, endUserSessions, nowSeconds } from './sessions';
+import { nowSeconds } from '../../db/time';
+import { type SessionInfo, type UserRow, createSession, endUserSessions } from './sessions';
 
-export interface ClientMeta {
-  ip: string;
-  userAgent: string;
-}
 export interface LoggedIn {
   user: UserRow;
   roles: string[];
@@ -66,11 +66,6 @@ async function reserveAttempt(deps: Deps, key: string, limit: number) {
   if (count > limit) throw tooMany(resetIn);
 }
 
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
-
 export async function register(deps: Deps, body: RegisterBody, meta: ClientMeta): Promise<LoggedIn> {
   await reserveAttempt(deps, `register:ip:${meta.ip}`, deps.config.RATE_REGISTER_PER_IP);
   if (isCommonPassword(body.password)) throw invalid(danger(MSG.passwordTooCommon));
@@ -78,7 +73,7 @@ export async function register(deps: Deps, body: RegisterBody, meta: ClientMeta)
   try {
     return await deps.db.transaction(async (tx) => {
       // Serialises first sign-ups, so exactly one first account becomes admin.
-      await tx.execute(sql`select pg_advisory_xact_lock(7311001)`);
+      await advisoryLock(tx, LOCK.firstAccount());
       const [anyone] = await tx.select({ id: users.id }).from(users).limit(1);
       const [user] = await tx
         .insert(users)

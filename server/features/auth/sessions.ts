@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type SQL, and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { nowSeconds } from '../../db/time';
 import { sessions, users } from '../../db/schema';
 import { userChanged } from './session-cache';
 
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export type UserRow = typeof users.$inferSelect;

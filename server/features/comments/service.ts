@@ -9,7 +9,7 @@ import { tales } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
-import { nowSeconds } from '../auth/sessions';
+import { nowSeconds } from '../../db/time';
 import { userChanged } from '../auth/session-cache';
 import { notify } from '../notifications/service';
 import {

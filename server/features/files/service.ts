@@ -1,3 +1,4 @@
+import { LOCK, advisoryLock } from '../../db/locks';
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -145,7 +146,7 @@ async function commit(
     await store(deps, prepared);
     const rows = await deps.db.transaction(async (tx) => {
       await settlePuts(tx, keys);
-      await tx.execute(sql`select pg_advisory_xact_lock(7311002, ${caller.id}::int)`);
+      await advisoryLock(tx, LOCK.uploadsOf(caller.id));
       const already = await filesOfOwner(tx, caller.id);
       if (already + prepared.length > deps.config.FILES_PER_USER) throw limitError(already);
       const place = await placement(tx);

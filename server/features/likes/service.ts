@@ -1,3 +1,5 @@
+import { nowSeconds } from '../../db/time';
+import { LOCK, advisoryLock } from '../../db/locks';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { MSG, danger } from '../../../common/messages';
@@ -37,10 +39,10 @@ export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Pr
   const answer = await deps.db.transaction(async (tx): Promise<LikeAnswer> => {
     // One user's clicks on one item take turns, so each click flips the state exactly once;
     // other users' likes of the same item do not wait.
-    await tx.execute(sql`select pg_advisory_xact_lock(${caller.id}::int, ${row.id}::int)`);
+    await advisoryLock(tx, LOCK.likeOf(caller.id, row.id));
     const inserted = await tx
       .insert(likes)
-      .values({ user_id: caller.id, tale_id: row.id, created_at: Math.floor(Date.now() / 1000) })
+      .values({ user_id: caller.id, tale_id: row.id, created_at: nowSeconds() })
       .onConflictDoNothing()
       .returning({ id: likes.id });
     if (inserted.length) {

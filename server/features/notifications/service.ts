@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../db/time';
 import { type SQL, and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Notification } from '../../../common/schemas/conversation';
@@ -30,7 +31,7 @@ export async function notify(db: Db, e: NotificationEvent) {
       kind: e.kind,
       txt: e.txt,
       link: e.link,
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: nowSeconds(),
     })
     .onConflictDoNothing();
 }

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/faults';
 import { type SQL, and, eq, lte, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { can, policies } from '../../../common/policies';
@@ -10,7 +11,7 @@ import { tales, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type AppError, authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
-import { nowSeconds } from '../auth/sessions';
+import { nowSeconds } from '../../db/time';
 import {
   type LikedLookup,
   Memo,
@@ -200,11 +201,6 @@ export function cleanHeader(header: string): string {
   }
   return s.replace(/\s+/g, ' ').trim();
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 function aliasError(): AppError {
   return invalid({ ...danger(MSG.aliasExists), field: 'router_alias' });

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/**
+ * Transaction-scoped advisory locks, with every key named here so no two uses collide: a key is
+ * the 64-bit hash of its parts (`like:7:42`), held until the transaction ends.
+ */
+export const LOCK = {
+  /** First sign-ups take turns, so exactly one first account becomes admin. */
+  firstAccount: () => ['first-account'],
+  /** One user's uploads take turns, so the per-user file limit holds under concurrency. */
+  uploadsOf: (userId: number) => ['uploads', userId],
+  /** One user's clicks on one item take turns, so each click flips the like exactly once. */
+  likeOf: (userId: number, taleId: number) => ['like', userId, taleId],
+} as const;
+
+export async function advisoryLock(tx: Db, parts: readonly (string | number)[]): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${parts.join(':')}, 0))`);
+}
