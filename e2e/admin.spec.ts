@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { LANGUAGE_STORAGE_KEY, REQUESTED_WITH } from '../common/constants';
+import { LANGUAGE_STORAGE_KEY } from '../common/constants';
+import { apiRequest } from './api';
 import {
   type Account,
   closeMessages,
@@ -22,20 +23,6 @@ import {
  */
 const ADMIN_FILE = () => path.join(dataDir(), 'admin-account.json');
 
-const apiHeaders = { 'x-requested-with': REQUESTED_WITH };
-
-interface Envelope<T = unknown> {
-  meta: { alina_response_success: 0 | 1; [k: string]: unknown };
-  data: T;
-  messages: { text: string; status: number }[];
-  CurrentUser?: { id: number | null; rbac_user_role?: { name: string }[] };
-}
-
-async function post<T>(request: APIRequestContext, url: string, data: object): Promise<Envelope<T>> {
-  const res = await request.post(`/api${url}?isAjax=1`, { headers: apiHeaders, data });
-  return (await res.json()) as Envelope<T>;
-}
-
 async function adminAccount(request: APIRequestContext): Promise<Account> {
   const file = ADMIN_FILE();
   for (let attempt = 0; attempt < 150; attempt++) {
@@ -54,7 +41,11 @@ async function adminAccount(request: APIRequestContext): Promise<Account> {
       continue;
     }
     const account = { mail: uniqueMail('admin'), password: strongPassword() };
-    const env = await post(request, '/auth/register', { ...account, confirm_password: account.password, form_id: 'actionRegister' });
+    const { body: env } = await apiRequest(request, '/auth/register', {
+      ...account,
+      confirm_password: account.password,
+      form_id: 'actionRegister',
+    });
     if (!env.CurrentUser?.rbac_user_role?.some((r) => r.name === 'admin')) {
       const error = 'No admin account: e2e/first-user.spec.ts must save the first account to admin-account.json in the data folder';
       fs.writeFileSync(file, JSON.stringify({ error }));
@@ -69,10 +60,14 @@ async function adminAccount(request: APIRequestContext): Promise<Account> {
 /** A new plain user, registered through the API; returns the account and its id. */
 async function newUser(request: APIRequestContext, prefix = 'user'): Promise<Account & { id: number }> {
   const account = { mail: uniqueMail(prefix), password: strongPassword() };
-  const env = await post(request, '/auth/register', { ...account, confirm_password: account.password, form_id: 'actionRegister' });
+  const { body: env } = await apiRequest(request, '/auth/register', {
+    ...account,
+    confirm_password: account.password,
+    form_id: 'actionRegister',
+  });
   const id = env.CurrentUser?.id;
   if (typeof id !== 'number') throw new Error(`registration failed: ${JSON.stringify(env.messages)}`);
-  await post(request, '/auth/logout', { form_id: 'actionLogout' });
+  await apiRequest(request, '/auth/logout', { form_id: 'actionLogout' });
   return { ...account, id };
 }
 
@@ -80,10 +75,10 @@ async function newUser(request: APIRequestContext, prefix = 'user'): Promise<Acc
 async function newModerator(request: APIRequestContext): Promise<Account & { id: number }> {
   const admin = await adminAccount(request);
   const user = await newUser(request, 'moderator');
-  await post(request, '/auth/login', { ...admin, form_id: 'login' });
-  const env = await post(request, `/admin/users/${user.id}/roles`, { role: 'moderator', on: 1 });
+  await apiRequest(request, '/auth/login', { ...admin, form_id: 'login' });
+  const { body: env } = await apiRequest(request, `/admin/users/${user.id}/roles`, { role: 'moderator', on: 1 });
   expect(env.meta.alina_response_success).toBe(1);
-  await post(request, '/auth/logout', { form_id: 'actionLogout' });
+  await apiRequest(request, '/auth/logout', { form_id: 'actionLogout' });
   return user;
 }
 

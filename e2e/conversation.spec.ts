@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CURRENT_USER_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '../common/constants';
+import { LANGUAGE_STORAGE_KEY } from '../common/constants';
+import { apiInPage, storedUserId } from './api';
 import { closeMessages, messageModal, openUserMenu, registerViaUi } from './helpers';
 
 /**
@@ -8,32 +9,6 @@ import { closeMessages, messageModal, openUserMenu, registerViaUi } from './help
  * reload), follows the notification to the lit comment and replies; B likes, A sees B among the
  * likers; owner-only and closed tales; a visitor. Screenshots in English and Russian.
  */
-
-interface ApiAnswer<T = unknown> {
-  status: number;
-  body: { meta: { alina_response_success: number; [k: string]: unknown }; data: T; CurrentUser: { id: number | null } };
-}
-
-/** A call from inside the page with the session of its stored CurrentUser (uid and token headers). */
-async function api<T = unknown>(page: Page, path: string, body?: object): Promise<ApiAnswer<T>> {
-  return page.evaluate(
-    async ({ path, body, key }) => {
-      const user = JSON.parse(localStorage.getItem(key) ?? '{}') as { id?: number; token?: string };
-      const res = await fetch(`/api${path}`, {
-        method: body ? 'POST' : 'GET',
-        headers: {
-          'x-requested-with': 'XMLHttpRequest',
-          'content-type': 'application/json',
-          uid: String(user.id ?? ''),
-          token: user.token ?? '',
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { path, body, key: CURRENT_USER_STORAGE_KEY },
-  );
-}
 
 interface Person {
   page: Page;
@@ -48,16 +23,13 @@ async function person(browser: Browser, contexts: BrowserContext[], firstname: s
   // fake timers that still run in real time, so the 20-second badge poll can be fast-forwarded
   await page.clock.install();
   await registerViaUi(page);
-  const me = await api<{ user: { id: number } }>(page, '/auth/profile', { id: await storedUserId(page), firstname, lastname });
+  const me = await apiInPage<{ user: { id: number } }>(page, '/auth/profile', { id: await storedUserId(page), firstname, lastname });
   expect(me.body.meta.alina_response_success).toBe(1);
   return { page, id: await storedUserId(page), name: `${firstname} ${lastname}` };
 }
 
-const storedUserId = (page: Page) =>
-  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id: number }).id, CURRENT_USER_STORAGE_KEY);
-
 async function createTale(page: Page, header: string, flags: Record<string, number> = {}): Promise<number> {
-  const res = await api<{ id: number }>(page, '/tale/upsert', {
+  const res = await apiInPage<{ id: number }>(page, '/tale/upsert', {
     header,
     body: `<p>${header}: the body.</p>`,
     form_id: 'actionUpsert',
@@ -153,7 +125,7 @@ test('B comments on A’s tale; A sees the badge without a reload, follows the n
   await expect(a.locator('[data-testid="comment"][data-highlighted="1"]')).toHaveCount(0);
 
   // B hears of the answer
-  const count = await api<{ count: number }>(b, '/notification/count');
+  const count = await apiInPage<{ count: number }>(b, '/notification/count');
   expect(count.body.data.count).toBe(1);
   await b.goto('/notification');
   await expect(b.getByTestId('notification-link').first()).toHaveText('You are answered!');
@@ -204,7 +176,7 @@ test('owner-only and closed tales: the note, and the editor only for the owner',
   await b.goto(`/tale/upsert/${ownerOnly}`);
   await expect(commentsOf(b).getByTestId('comments-owner-only')).toHaveText('Comments only for owner');
   await expect(commentsOf(b).getByTestId('comment-form')).toHaveCount(0);
-  const refused = await api(b, '/tale/upsert', {
+  const refused = await apiInPage(b, '/tale/upsert', {
     answer_to_tale_id: ownerOnly,
     type: 'COMMENT',
     body: '<p>sneaky</p>',
@@ -278,7 +250,7 @@ test('the list pages: earlier comments, More, All', async () => {
   const a = alice.page;
   const many = await createTale(a, 'A busy tale');
   for (let i = 1; i <= 23; i++) {
-    const r = await api(a, '/tale/upsert', {
+    const r = await apiInPage(a, '/tale/upsert', {
       answer_to_tale_id: many,
       type: 'COMMENT',
       body: `<p>Comment number ${i}</p>`,

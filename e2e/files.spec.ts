@@ -1,11 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { FileRow } from '../common/schemas/file';
+import { API_HEADERS } from './api';
 import { type FilePayload, jpegImage, mp3, pdf, pngImage, text, wav } from './files-fixtures';
 import { closeMessages, logoutViaUi, messageModal, registerViaUi } from './helpers';
 import { createTale, shotPath, switchLanguage } from './tales-helpers';
-
-const headers = { 'x-requested-with': 'XMLHttpRequest' };
 
 const panel = (page: Page) => page.getByTestId('files');
 const picker = (page: Page) => panel(page).getByTestId('files-picker');
@@ -42,7 +41,7 @@ async function uploadViaApi(request: APIRequestContext, taleId: number, files: F
   form.append('container', 'FILE');
   form.append('form_id', 'actionIndex');
   for (const f of files) form.append('userfile[]', new Blob([new Uint8Array(f.buffer)], { type: f.mimeType }), f.name);
-  const res = await request.post('/api/FileUpload', { headers, multipart: form });
+  const res = await request.post('/api/FileUpload', { headers: API_HEADERS, multipart: form });
   const env = (await res.json()) as { data: FileRow[]; messages: { text: string }[] };
   expect(res.status(), JSON.stringify(env.messages)).toBe(200);
   return env.data;

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Tale } from '../common/schemas/tale';
+import { apiRequest } from './api';
 import { closeMessages, messageModal, registerViaUi } from './helpers';
 import { createTale, shotPath } from './tales-helpers';
 
@@ -8,11 +9,6 @@ import { createTale, shotPath } from './tales-helpers';
 test.use({ geolocation: { latitude: 59.9386, longitude: 30.3141 }, permissions: ['geolocation'] });
 
 const field = (page: Page, name: string) => page.getByTestId('map-fields').getByRole('textbox', { name, exact: true });
-
-async function apiTale(page: Page, id: number): Promise<Tale> {
-  const res = await page.request.get(`/api/tale/upsert/${id}`, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
-  return ((await res.json()) as { data: Tale }).data;
-}
 
 test('edit mode: show the map, pick a point by clicking, type a "lat, long" pair; view shows the marker', async ({ page }) => {
   await registerViaUi(page);
@@ -72,7 +68,7 @@ test('edit mode: show the map, pick a point by clicking, type a "lat, long" pair
   await expect(messageModal(page).locator('.alert-success')).toHaveText('Saved');
   await closeMessages(page);
 
-  const saved = await apiTale(page, tale.id);
+  const saved = (await apiRequest<Tale>(page.request, `/tale/upsert/${tale.id}`)).body.data;
   expect(saved).toMatchObject({ geo_is_map_shown: 1, geo_latitude: 59.9398, geo_longitude: 30.3146, geo_zoom: 12, geo_map_type: 'hybrid' });
 
   // view: the map with the marker, its popup the header, and the controls

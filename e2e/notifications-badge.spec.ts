@@ -1,24 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CURRENT_USER_STORAGE_KEY, REQUESTED_WITH } from '../common/constants';
+import { apiRequest, type Session, storedSession } from './api';
 import { registerViaUi, strongPassword, uniqueMail } from './helpers';
 
-interface Session {
-  id: number;
-  token: string;
-}
-
-async function post(request: APIRequestContext, path: string, data: object, as?: Session) {
-  const headers: Record<string, string> = { 'x-requested-with': REQUESTED_WITH };
-  if (as) Object.assign(headers, { uid: String(as.id), token: as.token });
-  const res = await request.post(`/api${path}`, { data, headers });
-  const body = await res.json();
+/** A call that must succeed. */
+async function post<T = unknown>(request: APIRequestContext, path: string, data: object, as?: Session) {
+  const { body } = await apiRequest<T>(request, path, data, as);
   expect(body.meta.alina_response_success, JSON.stringify(body.messages)).toBe(1);
   return body;
-}
-
-async function sessionOf(page: Page): Promise<Session> {
-  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), CURRENT_USER_STORAGE_KEY);
 }
 
 /** Another reader comments on the tale until the author has `total` unread notifications. */
@@ -30,8 +19,8 @@ async function commentUntil(request: APIRequestContext, reader: Session, taleId:
 test('the user menu shows a badge with the unread count, with Russian plurals', async ({ page, request }) => {
   await registerViaUi(page);
   await expect(page.locator('#nav-user .badge')).toHaveCount(0);
-  const author = await sessionOf(page);
-  const tale = (await post(request, '/tale/upsert', { header: 'Badge test', body: '<p>Tell me</p>' }, author)).data;
+  const author = await storedSession(page);
+  const tale = (await post<{ id: number }>(request, '/tale/upsert', { header: 'Badge test', body: '<p>Tell me</p>' }, author)).data;
   const password = strongPassword();
   const reader = (await post(request, '/auth/register', { mail: uniqueMail('reader'), password, confirm_password: password }))
     .CurrentUser as Session;

@@ -1,39 +1,16 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CURRENT_USER_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '../common/constants';
+import { LANGUAGE_STORAGE_KEY } from '../common/constants';
+import { apiInPage, storedUserId } from './api';
 import { closeMessages, messageModal, registerViaUi } from './helpers';
 
 /** The notification screen: empty list, pages top and bottom, marking shown, deleting one and all. */
 
-async function api<T = unknown>(page: Page, path: string, body?: object): Promise<{ status: number; data: T; success: number }> {
-  return page.evaluate(
-    async ({ path, body, key }) => {
-      const user = JSON.parse(localStorage.getItem(key) ?? '{}') as { id?: number; token?: string };
-      const res = await fetch(`/api${path}`, {
-        method: body ? 'POST' : 'GET',
-        headers: {
-          'x-requested-with': 'XMLHttpRequest',
-          'content-type': 'application/json',
-          uid: String(user.id ?? ''),
-          token: user.token ?? '',
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const env = await res.json();
-      return { status: res.status, data: env.data, success: env.meta.alina_response_success };
-    },
-    { path, body, key: CURRENT_USER_STORAGE_KEY },
-  );
-}
-
-const storedUserId = (page: Page) =>
-  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id: number }).id, CURRENT_USER_STORAGE_KEY);
-
 async function newUser(context: BrowserContext, firstname: string): Promise<Page> {
   const page = await context.newPage();
   await registerViaUi(page);
-  const res = await api(page, '/auth/profile', { id: await storedUserId(page), firstname, lastname: 'Tester' });
-  expect(res.success).toBe(1);
+  const res = await apiInPage(page, '/auth/profile', { id: await storedUserId(page), firstname, lastname: 'Tester' });
+  expect(res.body.meta.alina_response_success).toBe(1);
   return page;
 }
 
@@ -58,19 +35,19 @@ test('the list: empty, pages top and bottom, shown on view, delete one, the last
     await expect(a.getByTestId('notifications-empty')).toHaveText('List is empty');
     await expect(a.getByRole('button', { name: 'Delete all' })).toHaveCount(0);
 
-    const tale = await api<{ id: number }>(a, '/tale/upsert', { header: 'Notify me', body: '<p>Hi</p>', form_id: 'actionUpsert' });
+    const tale = await apiInPage<{ id: number }>(a, '/tale/upsert', { header: 'Notify me', body: '<p>Hi</p>', form_id: 'actionUpsert' });
     for (let i = 1; i <= 12; i++) {
-      const c = await api(b, '/tale/upsert', {
-        answer_to_tale_id: tale.data.id,
+      const c = await apiInPage(b, '/tale/upsert', {
+        answer_to_tale_id: tale.body.data.id,
         type: 'COMMENT',
         body: `<p>Note ${i}</p>`,
         form_id: 'actionCommentAdd',
       });
-      expect(c.success).toBe(1);
+      expect(c.body.meta.alina_response_success).toBe(1);
     }
 
     // the badge follows without a reload: the poll also asks when the window gets focus
-    await a.goto(`/tale/upsert/${tale.data.id}`);
+    await a.goto(`/tale/upsert/${tale.body.data.id}`);
     await expect(async () => {
       await a.evaluate(() => window.dispatchEvent(new Event('focus')));
       await expect(a.locator('#nav-user .badge')).toContainText('12', { timeout: 1_000 });
@@ -83,7 +60,7 @@ test('the list: empty, pages top and bottom, shown on view, delete one, the last
     await expect(rows(a).first().getByTestId('notification-author')).toHaveText('Oleg Tester');
     // viewing marks everything up to the newest shown; the badge goes
     await expect(a.locator('#nav-user .badge')).toHaveCount(0);
-    expect((await api<{ count: number }>(a, '/notification/count')).data.count).toBe(0);
+    expect((await apiInPage<{ count: number }>(a, '/notification/count')).body.data.count).toBe(0);
     await a.screenshot({ path: 'test-results/notifications-list-en.png', fullPage: true });
 
     // page 2 holds the two oldest; deleting its last row goes back to page 1

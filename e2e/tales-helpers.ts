@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Tale } from '../common/schemas/tale';
+import { apiRequest } from './api';
 import { registerViaUi } from './helpers';
 
 /** Unique, searchable words for one test run (Latin letters only, so they are one search token). */
@@ -10,27 +11,20 @@ export function uniqueWord(prefix = 'word'): string {
   return `${prefix}${s}`;
 }
 
-const headers = { 'x-requested-with': 'XMLHttpRequest' };
-
-interface Envelope<T> {
-  meta: { alina_response_success: 0 | 1 };
-  data: T;
-  messages: { text: string }[];
-}
-
 /**
  * Creates and saves a tale through the API as the user logged in in this browser context (the
  * session cookie is shared with `page.request`): the caller's unsaved tale, then POST /tale/upsert.
  */
 export async function createTale(request: APIRequestContext, fields: Partial<Tale> & { header: string }): Promise<Tale> {
-  const unsaved = await request.get('/api/tale/upsert', { headers });
-  expect(unsaved.status()).toBe(200);
-  const draft = ((await unsaved.json()) as Envelope<Tale>).data;
-  const res = await request.post('/api/tale/upsert', {
-    headers,
-    data: { body: `<p>${fields.header} body text</p>`, ...fields, id: draft.id, form_id: 'actionUpsert' },
+  const unsaved = await apiRequest<Tale>(request, '/tale/upsert');
+  expect(unsaved.status).toBe(200);
+  const draft = unsaved.body.data;
+  const { body: env } = await apiRequest<Tale>(request, '/tale/upsert', {
+    body: `<p>${fields.header} body text</p>`,
+    ...fields,
+    id: draft.id,
+    form_id: 'actionUpsert',
   });
-  const env = (await res.json()) as Envelope<Tale>;
   expect(env.meta.alina_response_success, JSON.stringify(env.messages)).toBe(1);
   return env.data;
 }
