@@ -19,8 +19,6 @@ export const commentsKeys = {
   all: ['comments'] as const,
   /** Every list of direct replies to one tale or comment, whatever its window. */
   list: (parentId: number) => ['comments', 'list', parentId] as const,
-  /** A tale read again for its counters after the thread under it changed. */
-  tale: (id: number) => ['comments', 'tale', id] as const,
 };
 
 const emptyPage = (pageSize: number): Pagination => ({ pageCurrentNumber: 1, pageSize, rowsTotal: 0, pagesTotal: 1 });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { commentsKeys } from './getComments';
-import { refreshTale } from './getTale';
+import { refreshTale } from './threadTale';
 
 /** Where a write happened: the list it changed, the list that shows that list's parent, and the post. */
 export interface ThreadPlace {

@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/currentUser';
 import { Paginator } from '../../../ui/Paginator';
 import { useAddComment } from '../api/addComment';
 import { type CommentsStart, useCommentPages } from '../api/getComments';
-import { useThreadTale } from '../api/getTale';
+import { useThreadTale } from '../api/threadTale';
 import type { ThreadPlace } from '../api/threadCache';
 import { useThreadParams } from '../hooks/useThreadParams';
 import { COMMENTS_NAMESPACE, registerCommentsStrings } from '../i18n';

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { taleKeys } from '../../../api/tales';
 import { filesKeys } from './getFiles';
 
 /**
@@ -7,5 +8,5 @@ import { filesKeys } from './getFiles';
  */
 export function refreshAfterFileChange(queryClient: QueryClient, taleId: number): void {
   void queryClient.invalidateQueries({ queryKey: filesKeys.of(taleId) });
-  void queryClient.invalidateQueries({ queryKey: ['tale'] });
+  void queryClient.invalidateQueries({ queryKey: taleKeys.all });
 }

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import { apiFetch, isSuccess } from '../../../api/client';
+import { isSuccess } from '../../../api/client';
+import { deleteUser } from '../../../api/users';
 import { profileQueryKey } from './getProfile';
 
-/** POST /auth/UserDelete/{id}: removes the account and everything it owns. */
-export const deleteUser = (id: number) => apiFetch(api.userDelete(id), { method: 'POST', body: { form_id: FORM_ID.userDelete } });
-
+/** A person deletes their own profile; its cached copy goes with it. */
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
+import { taleKeys } from '../../../api/tales';
 
 export const FORM_ID_DELETE = 'actionDelete';
 
@@ -11,7 +12,7 @@ export function useDeleteTale() {
   return useMutation({
     mutationFn: deleteTale,
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: ['tale'] });
+      queryClient.removeQueries({ queryKey: taleKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['feed'] });
     },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tale, TaleSaveBody } from '../../../../../common/schemas/tale';
 import { apiFetch, isSuccess } from '../../../api/client';
-import { taleQueryKey } from './getTale';
+import { taleKeys } from '../../../api/tales';
 
 export const FORM_ID_UPSERT = 'actionUpsert';
 
@@ -16,10 +16,10 @@ export function useSaveTale() {
     onSuccess: (env) => {
       if (!isSuccess(env) || !env.data) return;
       const tale = env.data;
-      queryClient.setQueryData(taleQueryKey(String(tale.id)), tale);
-      if (tale.router_alias) queryClient.setQueryData(taleQueryKey(tale.router_alias), tale);
+      queryClient.setQueryData(taleKeys.one(String(tale.id)), tale);
+      if (tale.router_alias) queryClient.setQueryData(taleKeys.one(tale.router_alias), tale);
       // the unsaved tale is saved now: the next "add tale" asks the server for a fresh one
-      queryClient.removeQueries({ queryKey: taleQueryKey(null), exact: true });
+      queryClient.removeQueries({ queryKey: taleKeys.one(null), exact: true });
       void queryClient.invalidateQueries({ queryKey: ['feed'] });
     },
   });

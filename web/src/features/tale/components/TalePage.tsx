@@ -8,11 +8,12 @@ import { can } from '../../../../../common/policies';
 import { appRoutes } from '../../../../../common/routes';
 import type { Tale } from '../../../../../common/schemas/tale';
 import { ApiError, isSuccess } from '../../../api/client';
+import { type TaleRef, taleKeys } from '../../../api/tales';
 import NotFoundPage from '../../../app/routes/NotFoundPage';
 import { isInIframe } from '../../../app/shell/iframe';
 import { useCurrentUser } from '../../../lib/currentUser';
 import { useDeleteTale } from '../api/deleteTale';
-import { type TaleRef, taleQueryKey, useTale } from '../api/getTale';
+import { useTale } from '../api/getTale';
 import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 import { clearDraft } from '../utils/localDraft';
 import { TaleView } from './TaleView';
@@ -110,7 +111,7 @@ export default function TalePage() {
       return;
     }
     setMode({ taleId: tale.id, editing: false });
-    void queryClient.invalidateQueries({ queryKey: taleQueryKey(ref) });
+    void queryClient.invalidateQueries({ queryKey: taleKeys.one(ref) });
   };
 
   const onDelete = () =>
