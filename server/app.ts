@@ -27,7 +27,8 @@ import { registerWebApp } from './http/web-app';
 import { withTaleMeta } from './features/tales/og';
 import { type RateLimiter, createRateLimiter } from './http/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createStorage, type Storage } from './storage/storage';
+import { createStorage } from './storage/create';
+import type { Storage } from './storage/storage';
 
 /** TRUST_PROXY as Fastify takes it: N hops means the N addresses nearest the server are proxies. */
 function trustedProxies(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {

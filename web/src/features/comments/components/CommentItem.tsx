@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,18 +16,20 @@ import { useEditComment } from '../api/editComment';
 import type { ThreadPlace } from '../api/threadCache';
 import { COMMENTS_NAMESPACE } from '../i18n';
 import { CommentForm } from './CommentForm';
-import { CommentsBlock } from './CommentsBlock';
 
 interface CommentItemProps {
   comment: Tale;
-  /** The post the thread belongs to (its owner and flags decide who may reply). */
-  post: Tale | null;
   place: ThreadPlace;
   highlighted: boolean;
+  /**
+   * The replies under a level-1 comment. The block that lists comments passes itself in, so the
+   * two components, each using the other, do not import each other.
+   */
+  replies: (comment: Tale) => ReactNode;
 }
 
 /** One comment: author, date, body, like, edit and delete for its owner and staff, and its replies. */
-export function CommentItem({ comment, post, place, highlighted }: CommentItemProps) {
+export function CommentItem({ comment, place, highlighted, replies }: CommentItemProps) {
   const { t, i18n } = useTranslation(COMMENTS_NAMESPACE);
   const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
@@ -111,11 +113,7 @@ export function CommentItem({ comment, post, place, highlighted }: CommentItemPr
           </div>
         </div>
       </div>
-      {comment.level === 1 && (
-        <div className="tales-comment-thread">
-          <CommentsBlock tale={comment} post={post} />
-        </div>
-      )}
+      {comment.level === 1 && <div className="tales-comment-thread">{replies(comment)}</div>}
       <ConfirmDialog
         show={confirming}
         title={t('deleteTitle')}

@@ -147,7 +147,13 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
           ) : (
             <div className="tales-comment-list" data-testid={isPostBlock ? 'comment-list' : 'reply-list'}>
               {comments.map((c) => (
-                <CommentItem key={c.id} comment={c} post={rootPost} place={place} highlighted={c.id === highlight} />
+                <CommentItem
+                  key={c.id}
+                  comment={c}
+                  place={place}
+                  highlighted={c.id === highlight}
+                  replies={(parent) => <CommentsBlock tale={parent} post={rootPost} />}
+                />
               ))}
             </div>
           )}
