@@ -10,10 +10,10 @@ import { FILE_CONTAINER, type FileEditBody, type FileRow, FileUploadFields, RAST
 import type { CurrentUser } from '../../../common/schemas/user';
 import { issuesToMessages } from '../../../common/validation';
 import type { Db } from '../../db/client';
-import { files, tales } from '../../db/schema';
+import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { authorize, fail, forbidden, invalid, needLogin, notFound } from '../../http/errors';
-import { taleChanged } from '../tales/queries';
+import { addToFileCount, taleChanged } from '../tales/queries';
 import { assertVisible, taleRow } from '../tales/service';
 import { makeEmblem, prepareImage } from './images';
 import type { ReceivedFile } from './intake';
@@ -164,12 +164,7 @@ async function commit(
         ...place(i),
       }));
       const inserted = await tx.insert(files).values(values).returning();
-      if (taleId != null) {
-        await tx
-          .update(tales)
-          .set({ count_files: sql`${tales.count_files} + ${inserted.length}` })
-          .where(eq(tales.id, taleId));
-      }
+      if (taleId != null) await addToFileCount(tx, taleId, inserted.length);
       return inserted;
     });
     // Feed pages shown from memory carry count_files too.
@@ -299,12 +294,7 @@ export async function deleteFile(deps: Deps, caller: Caller, id: number): Promis
   const [row] = await manageable(deps, caller, [id]);
   await deps.db.transaction(async (tx) => {
     const gone = await tx.delete(files).where(eq(files.id, id)).returning({ id: files.id });
-    if (gone.length && row.tale_id != null) {
-      await tx
-        .update(tales)
-        .set({ count_files: sql`greatest(${tales.count_files} - 1, 0)` })
-        .where(eq(tales.id, row.tale_id));
-    }
+    if (gone.length && row.tale_id != null) await addToFileCount(tx, row.tale_id, -1);
   });
   if (row.tale_id != null) taleChanged();
   await removeObjects(deps.storage, deps.log, objectKeys(row), deps.db);

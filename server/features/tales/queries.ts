@@ -312,6 +312,17 @@ export async function updateCommentBody(db: Db, id: number, body: string, bodyTx
   taleChanged();
 }
 
+/**
+ * Moves a tale's file counter by the file rows really inserted or deleted in the caller's
+ * transaction (the files feature's only way to change a tale); never below zero.
+ */
+export async function addToFileCount(db: Db, taleId: number, delta: number): Promise<void> {
+  await db
+    .update(tales)
+    .set({ count_files: sql`greatest(${tales.count_files} + ${delta}, 0)` })
+    .where(eq(tales.id, taleId));
+}
+
 export async function addToLikeCount(db: Db, taleId: number, delta: number): Promise<number> {
   const [row] = await db
     .update(tales)
