@@ -1,6 +1,3 @@
-import type { ClientMeta } from '../../http/route';
-import { isUniqueViolation } from '../../db/faults';
-import { LOCK, advisoryLock } from '../../db/locks';
 import { randomInt } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
@@ -23,14 +20,17 @@ import type {
   ResetWithCodeBody,
 } from '../../../common/schemas/user';
 import { type Db, queryRows } from '../../db/client';
+import { isUniqueViolation } from '../../db/faults';
+import { LOCK, advisoryLock } from '../../db/locks';
+import { nowSeconds } from '../../db/time';
 import { passwordResets, userRoles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, authorize, banned, fail, invalid, notFound, tooMany } from '../../http/errors';
+import type { ClientMeta } from '../../http/route';
 import { objectsOfUser, removeObjects } from '../files/objects';
 import { feedChanged } from '../tales/queries';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { everyoneChanged, userChanged } from './session-cache';
-import { nowSeconds } from '../../db/time';
 import { type SessionInfo, type UserRow, createSession, endUserSessions } from './sessions';
 
 export interface LoggedIn {
@@ -131,17 +131,6 @@ export async function changePassword(deps: Deps, caller: CurrentUser & { id: num
 
 /** How long a reset request takes at least, known mail or not, failed delivery included. */
 const RESET_ANSWER_FLOOR_MS = 300;
-/** How long the latest deliveries of reset mails took (ms): an unknown mail waits their median. */
-const deliveryTimes: number[] = [];
-function typicalDelivery(): number {
-  if (!deliveryTimes.length) return 0;
-  const sorted = [...deliveryTimes].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
-}
-function noteDelivery(ms: number) {
-  deliveryTimes.push(ms);
-  if (deliveryTimes.length > 21) deliveryTimes.shift();
-}
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -172,7 +161,7 @@ async function issueResetCode(deps: Deps, mail: string, mailKey: string) {
   if (!user) {
     await deps.db.transaction(async (tx) => {
       await tx.select({ id: passwordResets.user_id }).from(passwordResets).where(eq(passwordResets.user_id, 0)).for('update');
-      await sleep(typicalDelivery());
+      await sleep(deps.mailer.typicalSendMs());
     });
     return;
   }
@@ -186,7 +175,6 @@ async function issueResetCode(deps: Deps, mail: string, mailKey: string) {
           set: { code_hash: codeHash, created_at: now, expires_at: now + RESET_CODE_TTL_SECONDS, tries: 0 },
         });
       // Sent inside the transaction: a mail that cannot be sent leaves no code behind.
-      const sending = performance.now();
       await deps.mailer.send({
         to: user.mail,
         subject: 'Tales: your password reset code',
@@ -201,7 +189,6 @@ async function issueResetCode(deps: Deps, mail: string, mailKey: string) {
           `Код сброса: ${code}. Он действует ${RESET_CODE_TTL_SECONDS / 60} минут.`,
         ].join('\n'),
       });
-      noteDelivery(performance.now() - sending);
     });
   } catch (e) {
     if (e instanceof AppError) throw e;

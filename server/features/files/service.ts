@@ -1,4 +1,3 @@
-import { LOCK, advisoryLock } from '../../db/locks';
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { FILE_CONTAINER, type FileEditBody, type FileRow, FileUploadFields, RASTER_IMAGE_EXTENSIONS } from '../../../common/schemas/file';
 import type { CurrentUser } from '../../../common/schemas/user';
 import { issuesToMessages } from '../../../common/validation';
+import { LOCK, advisoryLock } from '../../db/locks';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Deps } from '../../deps';

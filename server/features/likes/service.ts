@@ -1,10 +1,10 @@
-import { nowSeconds } from '../../db/time';
-import { LOCK, advisoryLock } from '../../db/locks';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { MSG, danger } from '../../../common/messages';
 import { LIKE_TABLES, type LikeAnswer, type LikeBody, type Liker, threadLink } from '../../../common/schemas/conversation';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
+import { nowSeconds } from '../../db/time';
+import { LOCK, advisoryLock } from '../../db/locks';
 import type { Db } from '../../db/client';
 import { likes, users } from '../../db/schema';
 import type { Deps } from '../../deps';

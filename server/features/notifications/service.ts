@@ -1,8 +1,8 @@
-import { nowSeconds } from '../../db/time';
 import { type SQL, and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Notification } from '../../../common/schemas/conversation';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
+import { nowSeconds } from '../../db/time';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';

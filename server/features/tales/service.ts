@@ -1,4 +1,3 @@
-import { isUniqueViolation } from '../../db/faults';
 import { type SQL, and, eq, lte, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { can, policies } from '../../../common/policies';
@@ -6,6 +5,7 @@ import { MSG, danger } from '../../../common/messages';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { AUTHOR_FLAGS, STAFF_FLAGS, type Tale, type TaleSaveBody, hashtagsOf } from '../../../common/schemas/tale';
 import type { CurrentUser } from '../../../common/schemas/user';
+import { isUniqueViolation } from '../../db/faults';
 import type { Db } from '../../db/client';
 import { tales, users } from '../../db/schema';
 import type { Deps } from '../../deps';
