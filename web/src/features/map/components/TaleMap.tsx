@@ -4,7 +4,7 @@ import L from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { MapType } from '../../../../../common/schemas/tale';
@@ -54,15 +54,26 @@ function Layers({ type }: { type: MapType }) {
 /** Keeps the view in step with the fields (edit mode) and reports clicks and zooms back. */
 function Sync({ center, zoom, onPick, onZoomChange }: { center: LatLong; zoom: number } & Pick<TaleMapProps, 'onPick' | 'onZoomChange'>) {
   const map = useMap();
+  // Zoom levels this component set itself, oldest first. Their zoomend (which may arrive after the
+  // field has moved on, when a zoom animation ends late) is not the reader's choice and is not
+  // reported back; otherwise a late one would overwrite the zoom just typed into the field.
+  const ownZooms = useRef<number[]>([]);
   useEffect(() => {
     const c = map.getCenter();
-    if (Math.abs(c.lat - center.lat) > 1e-6 || Math.abs(c.lng - center.lng) > 1e-6 || map.getZoom() !== zoom) {
+    const zoomMoves = map.getZoom() !== zoom;
+    if (Math.abs(c.lat - center.lat) > 1e-6 || Math.abs(c.lng - center.lng) > 1e-6 || zoomMoves) {
+      if (zoomMoves) ownZooms.current.push(zoom);
       map.setView([center.lat, center.lng], zoom);
     }
   }, [map, center.lat, center.lng, zoom]);
   useMapEvents({
     click: (e) => onPick?.(roundPoint(e.latlng.lat, e.latlng.lng)),
-    zoomend: () => onZoomChange?.(map.getZoom()),
+    zoomend: () => {
+      const z = map.getZoom();
+      const own = ownZooms.current.indexOf(z);
+      if (own >= 0) ownZooms.current.splice(0, own + 1);
+      else onZoomChange?.(z);
+    },
   });
   return null;
 }
