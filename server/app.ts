@@ -4,9 +4,11 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createCaches } from './caches';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import type { Deps } from './deps';
+import { createEventBus } from './events';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { toolRoutes } from './features/tools/routes';
@@ -14,7 +16,6 @@ import { fileRoutes } from './features/files/routes';
 import { fileServing } from './features/files/serve';
 import { profileRoutes } from './features/profiles/routes';
 import { taleRoutes } from './features/tales/routes';
-import { setLikedLookup } from './features/tales/service';
 import { likeRoutes } from './features/likes/routes';
 import { likedBy } from './features/likes/service';
 import { notificationRoutes } from './features/notifications/routes';
@@ -90,9 +91,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log });
   const storage = options.storage ?? createStorage(config);
-  const deps: Deps = { db: database.db, config, mailer, limiter, log: app.log, storage };
+  const events = createEventBus(app.log);
+  const deps: Deps = {
+    db: database.db,
+    config,
+    mailer,
+    limiter,
+    log: app.log,
+    storage,
+    events,
+    caches: createCaches(config, events),
+    lookups: { likedBy },
+  };
   const countNotifications = (userId: number) => countUnshown(database.db, userId);
-  setLikedLookup(likedBy);
 
   app.addHook('onClose', async () => {
     mailer.close();
@@ -120,7 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerBodyParsers(app);
   const edge = registerEdge(app, { apiPrefix: config.API_PREFIX });
   await app.register(currentUser);
-  await app.register(sessions, { db: database.db, config });
+  await app.register(sessions, { deps });
 
   // The database down means nothing works (503, a load balancer takes the server out); Redis
   // down stops only rate-limited calls, on every server alike, so it is reported, not failed.

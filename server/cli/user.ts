@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ROLES } from '../../common/constants';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createEventBus } from '../events';
 import { findByMail, setBan, setRole } from '../features/auth/service';
 
 const USAGE = `Usage:
@@ -32,7 +33,7 @@ async function main(argv: string[]) {
       if (!(ROLES as readonly string[]).includes(role)) throw new Error(`Unknown role ${role}: one of ${ROLES.join(', ')}`);
       const user = await findByMail(database.db, mail);
       if (!user) throw new Error(`No user with mail ${mail}`);
-      await setRole(database.db, user.id, role, action === 'add');
+      await setRole({ db: database.db, events: createEventBus() }, user.id, role, action === 'add');
       console.log(`${action === 'add' ? 'Granted' : 'Removed'} ${role} ${action === 'add' ? 'to' : 'from'} ${user.mail} (id ${user.id})`);
       return 0;
     }
@@ -41,7 +42,7 @@ async function main(argv: string[]) {
       const user = await findByMail(database.db, mail);
       if (!user) throw new Error(`No user with mail ${mail}`);
       const t = parseUntil(until);
-      await setBan(database.db, user.id, t);
+      await setBan({ db: database.db, events: createEventBus() }, user.id, t);
       console.log(t === null ? `Lifted the ban of ${user.mail}` : `Banned ${user.mail} until ${new Date(t * 1000).toISOString()}`);
       return 0;
     }

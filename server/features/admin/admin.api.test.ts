@@ -49,7 +49,7 @@ beforeAll(async () => {
   app = await startApp({ OUTBOUND_ALLOW: '127.0.0.2/32', OUTBOUND_MAX_BYTES: '50000', OUTBOUND_MAX_REDIRECTS: '3' });
   admin = await registered(app);
   moderator = await registered(app);
-  await setRole(app.deps.db, moderator.id, 'moderator', true);
+  await setRole(app.deps, moderator.id, 'moderator', true);
   plain = await registered(app);
 });
 afterAll(async () => {

@@ -74,12 +74,12 @@ async function one(deps: Deps, id: number): Promise<AdminUser> {
 
 export async function changeRole(deps: Deps, id: number, role: string, on: boolean): Promise<AdminUser> {
   await one(deps, id);
-  await setRole(deps.db, id, role, on);
+  await setRole(deps, id, role, on);
   return one(deps, id);
 }
 
 export async function changeBan(deps: Deps, id: number, until: number | null): Promise<AdminUser> {
   await one(deps, id);
-  await setBan(deps.db, id, until);
+  await setBan(deps, id, until);
   return one(deps, id);
 }

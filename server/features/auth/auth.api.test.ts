@@ -168,13 +168,13 @@ describe('login and logout', () => {
 describe('ban', () => {
   it('ends the sessions of a banned user, refuses login and writes with 403, and lifts cleanly', async () => {
     const u = await registered(app);
-    await setBan(app.deps.db, u.id, Math.floor(Date.now() / 1000) + 3600);
+    await setBan(app.deps, u.id, Math.floor(Date.now() / 1000) + 3600);
     const write = await u.post('/auth/profile', { id: u.id, firstname: 'Nope' });
     expect(write.status).toBe(401); // the ban ended the session
     const login = await new Client(app.url).post('/auth/login', { mail: u.mail, password: GOOD_PASSWORD });
     expect(login.status).toBe(403);
     expect(templatesOf(login)).toEqual([MSG.banned]);
-    await setBan(app.deps.db, u.id, null);
+    await setBan(app.deps, u.id, null);
     const again = new Client(app.url);
     expect((await again.post('/auth/login', { mail: u.mail, password: GOOD_PASSWORD })).body.meta.alina_response_success).toBe(1);
   });
@@ -343,7 +343,7 @@ describe('user delete', () => {
     expect(forbidden.status).toBe(403);
     expect(templatesOf(forbidden)).toEqual([MSG.accessDenied]);
     const { setRole } = await import('./service');
-    await setRole(app.deps.db, other.id, 'moderator', true);
+    await setRole(app.deps, other.id, 'moderator', true);
     expect((await other.post(`/auth/UserDelete/${u.id}`, {})).status).toBe(403);
     const gone = await u.post(`/auth/UserDelete/${u.id}`, { form_id: 'actionUserDelete' });
     expect(gone.body.meta.alina_response_success).toBe(1);
@@ -359,7 +359,7 @@ describe('user delete', () => {
   it('an admin deletes another account; an unknown id is 404', async () => {
     const { setRole } = await import('./service');
     const adminUser = await registered(app);
-    await setRole(app.deps.db, adminUser.id, 'admin', true);
+    await setRole(app.deps, adminUser.id, 'admin', true);
     const victim = await registered(app);
     expect((await adminUser.post(`/auth/UserDelete/${victim.id}`, {})).body.meta.alina_response_success).toBe(1);
     expect((await adminUser.post('/auth/UserDelete/999999', {})).status).toBe(404);

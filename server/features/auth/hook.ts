@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isBanned } from '../../../common/abilities';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Deps } from '../../deps';
+import { transact } from '../../events';
 import { SESSION_COOKIE } from '../../http/auth';
 import { WRITE_METHODS } from '../../http/edge';
 import { banned } from '../../http/errors';
 import { unshownCountOf } from '../notifications/service';
 import { toCurrentUser } from './present';
-import { SessionCache } from './session-cache';
 import { type SessionInfo, endUserSessions, resolveSession } from './sessions';
 
 declare module 'fastify' {
@@ -29,21 +28,21 @@ function present(v: string | string[] | undefined): string | undefined {
  * Who is calling: a token from the `token` header or the session cookie. A `uid` header that
  * disagrees with the session makes the caller a guest. A banned user is a guest for reads and
  * is refused every write. The unread-notification count every answer carries is read with the
- * session, in one query, and both are kept for a moment (session-cache.ts).
+ * session, in one query, and both are kept for a moment (caches.ts).
  */
-async function sessionHook(app: FastifyInstance, opts: { db: Db; config: Config }) {
-  const cache = new SessionCache(opts.config.SESSION_CACHE_MS);
+async function sessionHook(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const cache = deps.caches.sessions;
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     request.session = null;
     const token = present(request.headers.token) ?? present(request.cookies[SESSION_COOKIE]);
     if (!token || token.length > 200) return;
-    const resolved = await cache.resolve(token, () => resolveSession(opts.db, token, opts.config.SESSION_TTL_DAYS, unshownCountOf));
+    const resolved = await cache.resolve(token, () => resolveSession(deps.db, token, deps.config.SESSION_TTL_DAYS, unshownCountOf));
     if (!resolved) return;
     const uid = present(request.headers.uid);
     if (uid !== undefined && uid !== String(resolved.user.id)) return;
     if (isBanned({ ...resolved.user, rbac_user_role: [] })) {
-      await endUserSessions(opts.db, resolved.user.id);
+      await transact(deps, (tx, emit) => endUserSessions(tx, emit, resolved.user.id));
       if (WRITE_METHODS.has(request.method)) throw banned();
       return;
     }

@@ -37,7 +37,7 @@ export function authRoutes(deps: Deps, countNotifications: (userId: number) => P
     });
 
     r.post(api.logout, async (request, reply) => {
-      if (request.session) await endSession(deps.db, request.session);
+      if (request.session) await endSession(deps, request.session);
       request.session = null;
       request.currentUser = GUEST;
       clearSessionCookie(reply);

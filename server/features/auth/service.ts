@@ -19,7 +19,7 @@ import type {
   ResetRequestBody,
   ResetWithCodeBody,
 } from '../../../common/schemas/user';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/faults';
 import { LOCK, advisoryLock } from '../../db/locks';
 import { nowSeconds } from '../../db/time';
@@ -27,10 +27,11 @@ import { passwordResets, userRoles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, authorize, banned, fail, invalid, notFound, tooMany } from '../../http/errors';
 import type { ClientMeta } from '../../http/route';
-import { objectsOfUser, removeObjects } from '../files/objects';
-import { feedChanged } from '../tales/queries';
+import { transact } from '../../events';
+import { fileCountsOf, talesWithFilesOf } from '../files/service';
+import { likeCountsOf, talesLikedBy } from '../likes/service';
+import { lockTales, recountThreads, setAttachmentCounts, threadsCommentedBy } from '../tales/queries';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
-import { everyoneChanged, userChanged } from './session-cache';
 import { type SessionInfo, type UserRow, createSession, endUserSessions } from './sessions';
 
 export interface LoggedIn {
@@ -122,11 +123,10 @@ export async function changePassword(deps: Deps, caller: CurrentUser & { id: num
   }
   if (isCommonPassword(body.password)) throw invalid(danger(MSG.passwordTooCommon));
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction(async (tx) => {
+  await transact(deps, async (tx, emit) => {
     await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, user.id));
-    await endUserSessions(tx, user.id, session.id);
+    await endUserSessions(tx, emit, user.id, session.id);
   });
-  userChanged(user.id);
 }
 
 /** How long a reset request takes at least, known mail or not, failed delivery included. */
@@ -214,16 +214,14 @@ export async function resetWithCode(deps: Deps, body: ResetWithCodeBody, meta: C
   if (isCommonPassword(body.password)) throw invalid(danger(MSG.passwordTooCommon));
   if (user.banned_till != null && user.banned_till > now) throw banned();
   const passwordHash = await hashPassword(body.password);
-  const done = await deps.db.transaction(async (tx) => {
+  return transact(deps, async (tx, emit) => {
     const gone = await tx.delete(passwordResets).where(eq(passwordResets.user_id, user.id)).returning();
     if (gone.length === 0) throw incorrect(); // used by a concurrent request
     await tx.update(users).set({ password_hash: passwordHash, is_verified: 1 }).where(eq(users.id, user.id));
-    await endUserSessions(tx, user.id);
+    await endUserSessions(tx, emit, user.id);
     const session = await createSession(tx, user.id, { ...meta, ttlDays: deps.config.SESSION_TTL_DAYS });
     return { user: { ...user, last_time: session.createdAt, is_verified: 1 }, roles: await rolesOf(tx, user.id), session };
   });
-  userChanged(user.id);
-  return done;
 }
 
 export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number) {
@@ -231,15 +229,13 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
   const target = await findUser(deps.db, userId);
   if (!target) throw notFound();
   authorize(policies.deleteUser(caller, userId));
-  // Everything the account owns hangs off users with ON DELETE CASCADE: one statement, one transaction.
-  // Other people's tales lose this user's comments, likes and files, so their counters are redone.
-  const storedObjects = await deps.db.transaction(async (tx) => {
-    const keys = await objectsOfUser(tx, userId);
-    const touchedQuery = sql`
-      select tale_id as id from likes where user_id = ${userId}
-      union select tale_id from files where owner_id = ${userId} and tale_id is not null
-      union select answer_to_tale_id from tales where owner_id = ${userId} and answer_to_tale_id is not null
-      union select root_tale_id from tales where owner_id = ${userId} and root_tale_id is not null`;
+  // Everything the account owns hangs off users with ON DELETE CASCADE: one statement, one
+  // transaction. Other people's tales lose this user's comments, likes and files, so their counters
+  // are redone, each by the feature that owns the rows counted; stored objects of the files that
+  // went are removed by the files feature once this committed (`user.deleted`).
+  await transact(deps, async (tx, emit) => {
+    const touched = async () =>
+      new Set([...(await talesLikedBy(tx, userId)), ...(await talesWithFilesOf(tx, userId)), ...(await threadsCommentedBy(tx, userId))]);
     // The tales whose counters are redone are locked first, in id order (a post before its
     // comments, as every other writer takes them), and counted only after: a recount in the same
     // statement as the lock would miss the likes and comments of writers that commit meanwhile.
@@ -247,44 +243,38 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
     // while they move its counter, so each either committed before the count or moves it after.
     let ids: number[] = [];
     for (;;) {
-      const found = (await queryRows<{ id: number }>(tx, touchedQuery)).map((r) => Number(r.id));
-      const fresh = found.filter((id) => !ids.includes(id));
+      const fresh = [...(await touched())].filter((id) => !ids.includes(id));
       if (!fresh.length) break;
       ids = [...ids, ...fresh];
-      await tx.execute(sql`select id from tales where id in (select unnest(${sql.param(fresh)}::int[])) order by id for no key update`);
+      await lockTales(tx, fresh);
     }
     await tx.delete(users).where(eq(users.id, userId));
     if (ids.length) {
-      await tx.execute(sql`
-        update tales t set
-          count_like = (select count(*)::int from likes l where l.tale_id = t.id),
-          count_files = (select count(*)::int from files f where f.tale_id = t.id),
-          count_root_tale_id = (select count(*)::int from tales c where c.root_tale_id = t.id),
-          count_answer_to_tale_id = (select count(*)::int from tales c where c.answer_to_tale_id = t.id)
-        where t.id in (select unnest(${sql.param(ids)}::int[]))`);
+      const [likeCounts, fileCounts] = [await likeCountsOf(tx, ids), await fileCountsOf(tx, ids)];
+      await setAttachmentCounts(tx, new Map(ids.map((id) => [id, { likes: likeCounts.get(id) ?? 0, files: fileCounts.get(id) ?? 0 }])));
+      await recountThreads(tx, ids);
     }
-    return keys;
+    // Their tales leave the feed, others' counters moved, and others' notifications from them are gone.
+    emit({ type: 'user.deleted', userId });
   });
-  // Their tales leave the feed, other tales' counters moved, and others' notifications from them are gone.
-  feedChanged();
-  everyoneChanged();
-  await removeObjects(deps.storage, deps.log, storedObjects, deps.db);
 }
 
 /** Grants or removes a role (admin tools and the command-line tool). */
-export async function setRole(db: Db, userId: number, role: string, on: boolean) {
-  if (on) await db.insert(userRoles).values({ user_id: userId, role }).onConflictDoNothing();
-  else await db.delete(userRoles).where(and(eq(userRoles.user_id, userId), eq(userRoles.role, role)));
-  userChanged(userId);
+export async function setRole(deps: Pick<Deps, 'db' | 'events'>, userId: number, role: string, on: boolean) {
+  await transact(deps, async (tx, emit) => {
+    if (on) await tx.insert(userRoles).values({ user_id: userId, role }).onConflictDoNothing();
+    else await tx.delete(userRoles).where(and(eq(userRoles.user_id, userId), eq(userRoles.role, role)));
+    emit({ type: 'user.changed', userId });
+  });
 }
 
 /** Bans until a unix time (null lifts the ban); a ban ends every session at once. */
-export async function setBan(db: Db, userId: number, until: number | null) {
-  await db.transaction(async (tx) => {
+export async function setBan(deps: Pick<Deps, 'db' | 'events'>, userId: number, until: number | null) {
+  await transact(deps, async (tx, emit) => {
     await tx.update(users).set({ banned_till: until }).where(eq(users.id, userId));
-    if (until != null && until > nowSeconds()) await endUserSessions(tx, userId);
+    if (until != null && until > nowSeconds()) await endUserSessions(tx, emit, userId);
+    emit({ type: 'user.changed', userId });
   });
-  userChanged(userId);
 }
 
 export { findByMail };

@@ -4,7 +4,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { nowSeconds } from '../../db/time';
 import { sessions, users } from '../../db/schema';
-import { userChanged } from './session-cache';
+import type { Deps } from '../../deps';
+import { type Emit, transact } from '../../events';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -119,20 +120,19 @@ export async function resolveSession(db: Db, token: string, ttlDays: number, wit
   };
 }
 
-export async function endSession(db: Db, session: SessionInfo) {
-  await db.delete(sessions).where(eq(sessions.id, session.id));
-  userChanged(session.userId);
+export async function endSession(deps: Deps, session: SessionInfo) {
+  await transact(deps, async (tx, emit) => {
+    await tx.delete(sessions).where(eq(sessions.id, session.id));
+    emit({ type: 'user.changed', userId: session.userId });
+  });
 }
 
-/**
- * Ends every session of a user, or every one but `exceptId`. Called in a transaction, the caller
- * tells the session cache again once it is committed.
- */
-export async function endUserSessions(db: Db, userId: number, exceptId?: number) {
+/** Ends every session of a user, or every one but `exceptId`, in the caller's transaction. */
+export async function endUserSessions(db: Db, emit: Emit, userId: number, exceptId?: number) {
   await db
     .delete(sessions)
     .where(exceptId === undefined ? eq(sessions.user_id, userId) : and(eq(sessions.user_id, userId), ne(sessions.id, exceptId)));
-  userChanged(userId);
+  emit({ type: 'user.changed', userId });
 }
 
 export async function countUserSessions(db: Db, userId: number): Promise<number> {

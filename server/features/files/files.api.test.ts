@@ -120,7 +120,7 @@ describe('uploading', () => {
     expect(refused.status).toBe(403);
     expect((await upload(other, 99_999_999, [{ name: 'a.txt', data: Buffer.from('a') }])).status).toBe(404);
     const moderator = await registered(app);
-    await setRole(app.deps.db, moderator.id, 'moderator', true);
+    await setRole(app.deps, moderator.id, 'moderator', true);
     const byStaff = await upload(moderator, t.id, [{ name: 'staff.txt', data: Buffer.from('s') }]);
     expect(byStaff.status).toBe(200);
     expect(byStaff.body.data[0].owner_id).toBe(moderator.id);
@@ -441,7 +441,7 @@ describe('rename, reorder and delete', () => {
     expect((await other.call(`/FileUpload/delete/${id}`, { method: 'DELETE', body: { form_id: 'actionDelete' } })).status).toBe(403);
     expect(await filesOf(author, t.id)).toHaveLength(3);
     const moderator = await registered(app);
-    await setRole(app.deps.db, moderator.id, 'moderator', true);
+    await setRole(app.deps, moderator.id, 'moderator', true);
     expect((await moderator.post(`/AdminDbManager/EditRow/file/${id}`, { name_human: 'by staff.txt' })).status).toBe(200);
     expect((await moderator.call(`/FileUpload/delete/${id}`, { method: 'DELETE', body: {} })).status).toBe(200);
     expect((await taleOf(author, t.id)).count_files).toBe(2);
@@ -496,7 +496,7 @@ describe('files go with what they belong to', () => {
     await upload(guest, guestTale.id, [{ name: 'g.txt', data: Buffer.from('g') }]);
     await upload(host, t.id, [{ name: 'host.txt', data: Buffer.from('h') }]);
     const moderator = await registered(app);
-    await setRole(app.deps.db, moderator.id, 'moderator', true);
+    await setRole(app.deps, moderator.id, 'moderator', true);
     // a staff upload on the guest's tale belongs to the moderator, and stays with the moderator
     await upload(moderator, guestTale.id, [{ name: 'mod.txt', data: Buffer.from('m') }]);
     const comment = (

@@ -99,11 +99,20 @@ export async function abandonPuts(db: Db, storage: Storage, log: FastifyBaseLogg
  * RETRY_SECONDS out) before the storage is called, so several servers sweeping at once share the
  * work, and a sweeper that dies leaves them to be tried again. Answers how many objects went.
  */
-export async function sweepJournal(db: Db, storage: Storage, maxBatches = 50): Promise<number> {
-  await db.execute(sql`
-    delete from stored_object_journal j
-    where j.due_at <= floor(extract(epoch from now()))::bigint
-      and exists (select 1 from files f where f.name_fs = j.name_fs)`);
+export async function sweepJournal(db: Db, storage: Storage, maxBatches = 50, opts: { deletes?: boolean } = {}): Promise<number> {
+  // After a delete committed (`deletes`), the entries its trigger wrote (due within
+  // REMOVE_GRACE_SECONDS) are taken at once: a `remove` entry no row names is a committed delete's.
+  // Entries another sweep claimed are due RETRY_SECONDS out, so they are left to it.
+  const due = opts.deletes
+    ? sql`((j.intent = 'remove' and j.due_at <= floor(extract(epoch from now()))::bigint + ${REMOVE_GRACE_SECONDS}::int)
+           or j.due_at <= floor(extract(epoch from now()))::bigint)`
+    : sql`j.due_at <= floor(extract(epoch from now()))::bigint`;
+  if (!opts.deletes) {
+    await db.execute(sql`
+      delete from stored_object_journal j
+      where ${due}
+        and exists (select 1 from files f where f.name_fs = j.name_fs)`);
+  }
   let removed = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
     const claimed = await queryRows<{ key: string }>(
@@ -112,7 +121,7 @@ export async function sweepJournal(db: Db, storage: Storage, maxBatches = 50): P
       update stored_object_journal set intent = 'remove', due_at = ${nowPlus(RETRY_SECONDS)}
       where key in (
         select j.key from stored_object_journal j
-        where j.due_at <= floor(extract(epoch from now()))::bigint
+        where ${due}
           and not exists (select 1 from files f where f.name_fs = j.name_fs)
         order by j.due_at
         limit ${BATCH}

@@ -1,9 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FILE_URL_PREFIX } from '../../../common/constants';
 import { type FileRow, displayTypeOf } from '../../../common/schemas/file';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema';
+import type { files } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { forget } from './journal';
 
@@ -51,33 +50,6 @@ export function presentFile(row: FileRecord): FileRow {
     thumb_url: row.has_thumb ? `${FILE_URL_PREFIX}${thumbKey(base)}` : '',
     created_at: row.created_at,
   };
-}
-
-async function keysWhere(db: Db, where: SQL): Promise<string[]> {
-  const rows = await db
-    .select({ name_fs: files.name_fs, has_display: files.has_display, has_thumb: files.has_thumb })
-    .from(files)
-    .where(where);
-  return rows.flatMap(objectKeys);
-}
-
-/** Objects of the files of a tale or comment and of every comment under it (their rows cascade). */
-export function objectsUnderTale(db: Db, taleId: number): Promise<string[]> {
-  return keysWhere(
-    db,
-    sql`${files.tale_id} = ${taleId} or ${files.tale_id} in (select id from tales where root_tale_id = ${taleId} or answer_to_tale_id = ${taleId})`,
-  );
-}
-
-/**
- * Objects that go with a user: files they uploaded anywhere, and files on their tales and on
- * the comments under their tales (all of those rows cascade when the user goes).
- */
-export function objectsOfUser(db: Db, userId: number): Promise<string[]> {
-  return keysWhere(
-    db,
-    sql`${files.owner_id} = ${userId} or ${files.tale_id} in (select id from tales where owner_id = ${userId} or root_tale_id in (select id from tales where owner_id = ${userId}))`,
-  );
 }
 
 /**

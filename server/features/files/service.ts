@@ -11,9 +11,11 @@ import { issuesToMessages } from '../../../common/validation';
 import { LOCK, advisoryLock } from '../../db/locks';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
+import { countsBy } from '../../db/counts';
 import type { Deps } from '../../deps';
 import { authorize, fail, forbidden, invalid, needLogin, notFound } from '../../http/errors';
-import { addToFileCount, taleChanged } from '../tales/queries';
+import { transact } from '../../events';
+import { addToFileCount } from '../tales/queries';
 import { assertVisible, taleRow } from '../tales/service';
 import { makeEmblem, prepareImage } from './images';
 import type { ReceivedFile } from './intake';
@@ -144,7 +146,7 @@ async function commit(
   await journalPuts(deps.db, entries);
   try {
     await store(deps, prepared);
-    const rows = await deps.db.transaction(async (tx) => {
+    const rows = await transact(deps, async (tx, emit) => {
       await settlePuts(tx, keys);
       await advisoryLock(tx, LOCK.uploadsOf(caller.id));
       const already = await filesOfOwner(tx, caller.id);
@@ -164,11 +166,13 @@ async function commit(
         ...place(i),
       }));
       const inserted = await tx.insert(files).values(values).returning();
-      if (taleId != null) await addToFileCount(tx, taleId, inserted.length);
+      if (taleId != null) {
+        await addToFileCount(tx, taleId, inserted.length);
+        // Feed pages shown from memory carry count_files too.
+        emit({ type: 'tale.changed', taleId });
+      }
       return inserted;
     });
-    // Feed pages shown from memory carry count_files too.
-    if (taleId != null) taleChanged();
     return rows;
   } catch (e) {
     await abandonPuts(deps.db, deps.storage, deps.log, keys);
@@ -278,9 +282,10 @@ export async function listFiles(
   return { items: rows.map(presentFile), pagination };
 }
 
-async function manageable(deps: Deps, caller: Caller, ids: number[]): Promise<FileRecord[]> {
+/** The rows to change, locked and authorised in the transaction that changes them. */
+async function manageable(tx: Db, caller: Caller, ids: number[]): Promise<FileRecord[]> {
   if (!isLoggedIn(caller)) throw needLogin();
-  const rows = ids.length ? await deps.db.select().from(files).where(inArray(files.id, ids)) : [];
+  const rows = ids.length ? await tx.select().from(files).where(inArray(files.id, ids)).orderBy(asc(files.id)).for('update') : [];
   if (rows.length !== new Set(ids).size) throw notFound();
   if (!rows.every((r) => can.manageFile(caller, r))) throw forbidden();
   return rows;
@@ -291,12 +296,15 @@ async function manageable(deps: Deps, caller: Caller, ids: number[]): Promise<Fi
  * objects are journaled with it), then the objects; the sweeper retries them if that fails.
  */
 export async function deleteFile(deps: Deps, caller: Caller, id: number): Promise<void> {
-  const [row] = await manageable(deps, caller, [id]);
-  await deps.db.transaction(async (tx) => {
+  const row = await transact(deps, async (tx, emit) => {
+    const [row] = await manageable(tx, caller, [id]);
     const gone = await tx.delete(files).where(eq(files.id, id)).returning({ id: files.id });
-    if (gone.length && row.tale_id != null) await addToFileCount(tx, row.tale_id, -1);
+    if (gone.length && row.tale_id != null) {
+      await addToFileCount(tx, row.tale_id, -1);
+      emit({ type: 'tale.changed', taleId: row.tale_id });
+    }
+    return row;
   });
-  if (row.tale_id != null) taleChanged();
   await removeObjects(deps.storage, deps.log, objectKeys(row), deps.db);
 }
 
@@ -313,21 +321,35 @@ function editPatch(body: FileEditBody): Partial<typeof files.$inferInsert> {
 
 /** Rename and reorder: only name_human and order change, for the file's owner or staff. */
 export async function editFiles(deps: Deps, caller: Caller, edits: (FileEditBody & { id: number })[]): Promise<FileRow[]> {
-  const rows = await manageable(
-    deps,
-    caller,
-    edits.map((e) => e.id),
-  );
-  const patches = edits.map((e) => ({ id: e.id, patch: editPatch(e) }));
-  const updated = await deps.db.transaction(async (tx) => {
+  const { rows, updated } = await transact(deps, async (tx) => {
+    const rows = await manageable(
+      tx,
+      caller,
+      edits.map((e) => e.id),
+    );
+    const patches = edits.map((e) => ({ id: e.id, patch: editPatch(e) }));
     const out: FileRecord[] = [];
     for (const { id, patch } of patches) {
       if (!Object.keys(patch).length) continue;
       const [u] = await tx.update(files).set(patch).where(eq(files.id, id)).returning();
       out.push(u);
     }
-    return out;
+    return { rows, updated: out };
   });
   const byId = new Map([...rows, ...updated].map((r) => [r.id, r]));
   return edits.map((e) => presentFile(byId.get(e.id) as FileRecord));
+}
+
+/** How many files each of these tales has (counted from the rows: after a user and their files went). */
+export function fileCountsOf(db: Db, taleIds: number[]): Promise<Map<number, number>> {
+  return countsBy(db, files.tale_id, taleIds);
+}
+
+/** The tales a user attached files to (their counters move when the user goes). */
+export async function talesWithFilesOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: files.tale_id })
+    .from(files)
+    .where(sql`${files.owner_id} = ${userId} and ${files.tale_id} is not null`);
+  return rows.flatMap((r) => (r.id == null ? [] : [r.id]));
 }

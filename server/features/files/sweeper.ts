@@ -44,6 +44,17 @@ export async function startSweeper(deps: Deps): Promise<Sweeper> {
     });
   };
 
+  // A tale or user deleted took file rows along (by cascade, journaled by a trigger): their stored
+  // objects go as soon as that committed, before the request answers. A failure is left to the timer.
+  const unsubscribe = deps.events.subscribe(async (event) => {
+    if (event.type !== 'tale.deleted' && event.type !== 'user.deleted') return;
+    try {
+      await sweepJournal(deps.db, deps.storage, 50, { deletes: true });
+    } catch (err) {
+      log.error({ err }, 'the stored objects of a delete could not be removed now; the sweeper will');
+    }
+  });
+
   await sweepTemp();
   run(sweepStored);
   const timer = setInterval(
@@ -59,6 +70,7 @@ export async function startSweeper(deps: Deps): Promise<Sweeper> {
   return {
     async stop() {
       stopped = true;
+      unsubscribe();
       clearInterval(timer);
       await running;
     },

@@ -7,12 +7,12 @@ import { nowSeconds } from '../../db/time';
 import { LOCK, advisoryLock } from '../../db/locks';
 import type { Db } from '../../db/client';
 import { likes, users } from '../../db/schema';
+import { countsBy } from '../../db/counts';
 import type { Deps } from '../../deps';
+import { transact } from '../../events';
 import { invalid, needLogin, notFound } from '../../http/errors';
-import { userChanged } from '../auth/session-cache';
 import { notify, withdraw } from '../notifications/service';
-import type { TaleRow } from '../tales/queries';
-import { addToLikeCount, taleChanged } from '../tales/queries';
+import { type TaleRow, addToLikeCount } from '../tales/queries';
 import { type Caller, assertVisible, taleRow } from '../tales/service';
 
 async function likedItem(deps: Deps, caller: Caller, refTable: string, refId: number): Promise<TaleRow> {
@@ -36,7 +36,9 @@ function likeLink(row: TaleRow): string {
 export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Promise<LikeAnswer> {
   if (!isLoggedIn(caller)) throw needLogin();
   const row = await likedItem(deps, caller, body.ref_table, body.ref_id);
-  const answer = await deps.db.transaction(async (tx): Promise<LikeAnswer> => {
+  return transact(deps, async (tx, emit): Promise<LikeAnswer> => {
+    // Committed, shared feed pages show the new count (notify tells the author's unread count).
+    emit({ type: 'tale.changed', taleId: row.id });
     // One user's clicks on one item take turns, so each click flips the state exactly once;
     // other users' likes of the same item do not wait.
     await advisoryLock(tx, LOCK.likeOf(caller.id, row.id));
@@ -47,7 +49,14 @@ export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Pr
       .returning({ id: likes.id });
     if (inserted.length) {
       const count = await addToLikeCount(tx, row.id, 1);
-      await notify(tx, { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like', txt: MSG.youAreLiked, link: likeLink(row) });
+      await notify(tx, emit, {
+        to: row.owner_id,
+        from: caller.id,
+        taleId: row.id,
+        kind: 'like',
+        txt: MSG.youAreLiked,
+        link: likeLink(row),
+      });
       return { AmountLikes: count, CurrentUserLiked: 1 };
     }
     const removed = await tx
@@ -55,13 +64,9 @@ export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Pr
       .where(and(eq(likes.user_id, caller.id), eq(likes.tale_id, row.id)))
       .returning({ id: likes.id });
     const count = await addToLikeCount(tx, row.id, -removed.length);
-    await withdraw(tx, { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like' });
+    await withdraw(tx, emit, { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like' });
     return { AmountLikes: count, CurrentUserLiked: 0 };
   });
-  // Committed now: shared feed pages must show the new count, and the author their unread count.
-  taleChanged();
-  userChanged(row.owner_id);
-  return answer;
 }
 
 export async function likers(
@@ -159,4 +164,15 @@ export function likedBy(db: Db, userId: number, taleIds: number[]): Promise<Set<
     }
     asks.push({ userId, taleIds, resolve, reject });
   });
+}
+
+/** How many likes each of these tales has (counted from the rows: after a user and their likes went). */
+export function likeCountsOf(db: Db, taleIds: number[]): Promise<Map<number, number>> {
+  return countsBy(db, likes.tale_id, taleIds);
+}
+
+/** The tales a user liked (their counters move when the user goes). */
+export async function talesLikedBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: likes.tale_id }).from(likes).where(eq(likes.user_id, userId));
+  return rows.map((r) => r.id);
 }

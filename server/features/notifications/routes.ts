@@ -24,7 +24,7 @@ export function notificationRoutes(deps: Deps) {
       { schema: { params: CreatedAtParams }, config: { guardedRead: true } },
       async (request) => {
         const me = requireUser(request);
-        const marked = await notes.markShownUpTo(deps.db, me.id, request.params.created_at);
+        const marked = await notes.markShownUpTo(deps, me.id, request.params.created_at);
         request.currentUser = { ...request.currentUser, count_notifications: await notes.countUnshown(deps.db, me.id) };
         return outcome({ marked });
       },
@@ -38,14 +38,14 @@ export function notificationRoutes(deps: Deps) {
 
     r.post('/notification/Delete/:id', { schema: { params: IdParams } }, async (request) => {
       const me = requireUser(request);
-      await notes.deleteNotification(deps.db, me.id, request.params.id);
+      await notes.deleteNotification(deps, me.id, request.params.id);
       request.currentUser = { ...request.currentUser, count_notifications: await notes.countUnshown(deps.db, me.id) };
       return outcome(null);
     });
 
     r.post('/notification/Delete', async (request) => {
       const me = requireUser(request);
-      const deleted = await notes.deleteAllNotifications(deps.db, me.id);
+      const deleted = await notes.deleteAllNotifications(deps, me.id);
       request.currentUser = { ...request.currentUser, count_notifications: 0 };
       return outcome({ deleted }, { messages: [ok(MSG.deleted)] });
     });

@@ -6,7 +6,8 @@ import { nowSeconds } from '../../db/time';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
-import { userChanged } from '../auth/session-cache';
+import type { Deps } from '../../deps';
+import { type Emit, transact } from '../../events';
 
 export type NotificationKind = 'comment' | 'answer' | 'like';
 
@@ -20,8 +21,9 @@ export interface NotificationEvent {
 }
 
 /** Records an event for its recipient, in the caller's transaction: never to oneself, never twice. */
-export async function notify(db: Db, e: NotificationEvent) {
+export async function notify(db: Db, emit: Emit, e: NotificationEvent) {
   if (e.to === e.from) return;
+  emit({ type: 'user.changed', userId: e.to });
   await db
     .insert(notifications)
     .values({
@@ -40,7 +42,8 @@ export async function notify(db: Db, e: NotificationEvent) {
  * Takes back the notification of an event that was undone (an unlike). The recipient is part of
  * the condition so the event's unique key finds the row: without it every unlike read the whole table.
  */
-export async function withdraw(db: Db, e: Pick<NotificationEvent, 'to' | 'from' | 'taleId' | 'kind'>) {
+export async function withdraw(db: Db, emit: Emit, e: Pick<NotificationEvent, 'to' | 'from' | 'taleId' | 'kind'>) {
+  emit({ type: 'user.changed', userId: e.to });
   await db
     .delete(notifications)
     .where(
@@ -98,26 +101,32 @@ export async function listNotifications(
   return { items: rows, pagination };
 }
 
-export async function markShownUpTo(db: Db, userId: number, createdAt: number): Promise<number> {
-  const rows = await db
-    .update(notifications)
-    .set({ is_shown: 1 })
-    .where(and(eq(notifications.user_id, userId), lte(notifications.created_at, createdAt), eq(notifications.is_shown, 0)))
-    .returning({ id: notifications.id });
-  userChanged(userId);
-  return rows.length;
+export async function markShownUpTo(deps: Deps, userId: number, createdAt: number): Promise<number> {
+  return transact(deps, async (tx, emit) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ is_shown: 1 })
+      .where(and(eq(notifications.user_id, userId), lte(notifications.created_at, createdAt), eq(notifications.is_shown, 0)))
+      .returning({ id: notifications.id });
+    emit({ type: 'user.changed', userId });
+    return rows.length;
+  });
 }
 
-export async function deleteNotification(db: Db, userId: number, id: number) {
-  const [row] = await db.select({ user_id: notifications.user_id }).from(notifications).where(eq(notifications.id, id)).limit(1);
-  if (!row) throw notFound();
-  if (row.user_id !== userId) throw forbidden();
-  await db.delete(notifications).where(eq(notifications.id, id));
-  userChanged(userId);
+export async function deleteNotification(deps: Deps, userId: number, id: number) {
+  await transact(deps, async (tx, emit) => {
+    const [row] = await tx.select({ user_id: notifications.user_id }).from(notifications).where(eq(notifications.id, id)).limit(1);
+    if (!row) throw notFound();
+    if (row.user_id !== userId) throw forbidden();
+    await tx.delete(notifications).where(eq(notifications.id, id));
+    emit({ type: 'user.changed', userId });
+  });
 }
 
-export async function deleteAllNotifications(db: Db, userId: number): Promise<number> {
-  const rows = await db.delete(notifications).where(eq(notifications.user_id, userId)).returning({ id: notifications.id });
-  userChanged(userId);
-  return rows.length;
+export async function deleteAllNotifications(deps: Deps, userId: number): Promise<number> {
+  return transact(deps, async (tx, emit) => {
+    const rows = await tx.delete(notifications).where(eq(notifications.user_id, userId)).returning({ id: notifications.id });
+    emit({ type: 'user.changed', userId });
+    return rows.length;
+  });
 }

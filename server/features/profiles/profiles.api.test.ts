@@ -23,7 +23,7 @@ describe('profile', () => {
     expect((await other.get<ProfileData>(`/auth/profile/${owner.id}`)).body.data.user.mail).toBeUndefined();
     expect((await owner.get<ProfileData>(`/auth/profile/${owner.id}`)).body.data.user.mail).toBe(owner.mail);
     const moderator = await registered(app);
-    await setRole(app.deps.db, moderator.id, 'moderator', true);
+    await setRole(app.deps, moderator.id, 'moderator', true);
     expect((await moderator.get<ProfileData>(`/auth/profile/${owner.id}`)).body.data.user.mail).toBe(owner.mail);
   });
 
@@ -54,7 +54,7 @@ describe('profile', () => {
     const refused = await edit(other, 'O');
     expect(refused.status).toBe(403);
     expect(templatesOf(refused)).toEqual([MSG.accessDenied]);
-    await setRole(app.deps.db, other.id, 'moderator', true);
+    await setRole(app.deps, other.id, 'moderator', true);
     expect((await edit(other, 'Moderated')).body.meta.alina_response_success).toBe(1);
     const now = await new Client(app.url).get<ProfileData>(`/auth/profile/${u.id}`);
     expect(now.body.data.user.firstname).toBe('Moderated');

@@ -9,8 +9,7 @@ import { authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../html/sanitize';
 import { findUser } from '../auth/service';
 import { toPublicUser } from '../auth/present';
-import { userChanged } from '../auth/session-cache';
-import { feedChanged } from '../tales/queries';
+import { transact } from '../../events';
 import { refreshAuthorSearch } from '../tales/service';
 
 export async function getProfile(deps: Deps, viewer: CurrentUser, id: number): Promise<PublicUser> {
@@ -41,15 +40,15 @@ export async function updateProfile(deps: Deps, caller: CurrentUser, body: Profi
   let user = found.user;
   if (Object.keys(patch).length) {
     const renamed = (patch.firstname ?? user.firstname) !== user.firstname || (patch.lastname ?? user.lastname) !== user.lastname;
-    user = await deps.db.transaction(async (tx) => {
+    user = await transact(deps, async (tx, emit) => {
       const [updated] = await tx.update(users).set(patch).where(eq(users.id, body.id)).returning();
       // Tales are found by their author's names, so a rename reaches the search too.
       if (renamed) await refreshAuthorSearch(tx, body.id);
+      emit({ type: 'user.changed', userId: body.id });
+      // Feed pages kept in memory show authors' names and emblems.
+      if (renamed || patch.emblem !== undefined) emit({ type: 'feed.changed' });
       return updated;
     });
-    userChanged(body.id);
-    // Feed pages kept in memory show authors' names and emblems.
-    if (renamed || patch.emblem !== undefined) feedChanged();
   }
   return toPublicUser(user, found.roles, caller);
 }

@@ -54,9 +54,6 @@ function baseQuery(db: Db) {
 }
 export type TaleRow = Awaited<ReturnType<typeof baseQuery>>[number];
 
-/** Whether the caller liked each tale; the likes feature fills this in. */
-export type LikedLookup = (db: Db, userId: number, taleIds: number[]) => Promise<Set<number>>;
-
 export function presentTale(row: TaleRow, liked: boolean): Tale {
   return {
     ...row,
@@ -98,79 +95,6 @@ export async function selectTales(
   if (opts.limit !== undefined) q = q.limit(opts.limit);
   if (opts.offset) q = q.offset(opts.offset);
   return await q;
-}
-
-/**
- * What the shared feed caches (service.ts) are valid for. `content` moves with every write that
- * changes how a tale reads in a list (text, counters, likes); `membership` with the writes that
- * add, remove or move tales, which are all a count depends on. Module-wide, so a write through
- * any transaction object reaches them; a bump drops more than it must, never less.
- */
-export const feedVersion = { content: 0, membership: 0 };
-/**
- * A tale's text, counters or likes changed. Called once the change is committed: a reader may
- * load the old rows while the transaction runs, and only a later call drops what they cached.
- */
-export function taleChanged() {
-  feedVersion.content++;
-}
-/** Tales were added, removed, (un)published or re-indexed. */
-export function feedChanged() {
-  feedVersion.membership++;
-  feedVersion.content++;
-}
-
-/**
- * Promises of values kept for `ttlMs` while `version()` stays the same. Callers asking for a key
- * that is being loaded share the one load, so a burst of misses runs one query, not sixty-four.
- * A value past its time but of the current version is still answered while one caller's load
- * replaces it in the background, so readers never queue behind a refresh; a value of an older
- * version (something was written) is never answered.
- */
-export class Memo<V> {
-  private entries = new Map<string, { until: number; version: number; value: Promise<V>; refreshing: boolean }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly version: () => number,
-    private readonly max = 5_000,
-  ) {}
-
-  get(key: string, load: () => Promise<V>): Promise<V> {
-    const now = Date.now();
-    const version = this.version();
-    const hit = this.entries.get(key);
-    if (hit && hit.version === version) {
-      if (hit.until > now) return hit.value;
-      if (!hit.refreshing) {
-        hit.refreshing = true;
-        load().then(
-          (v) => {
-            if (this.entries.get(key) === hit)
-              this.entries.set(key, { until: Date.now() + this.ttlMs, version, value: Promise.resolve(v), refreshing: false });
-          },
-          () => {
-            hit.refreshing = false;
-          },
-        );
-      }
-      return hit.value;
-    }
-    if (this.entries.size >= this.max) {
-      for (const [k, e] of this.entries) if (e.version !== version) this.entries.delete(k);
-      // Still full: the oldest go (a Map iterates in insertion order).
-      for (const k of this.entries.keys()) {
-        if (this.entries.size < this.max) break;
-        this.entries.delete(k);
-      }
-    }
-    const value = load();
-    const entry = { until: now + this.ttlMs, version, value, refreshing: false };
-    this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return value;
-  }
 }
 
 /**
@@ -267,6 +191,29 @@ export async function addToThreadCounts(db: Db, parentId: number, postId: number
 }
 
 /**
+ * Locks the given tales' rows (FOR NO KEY UPDATE) in id order, as every other writer takes them
+ * (a post before its comments), until the transaction ends.
+ */
+export async function lockTales(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`select id from tales where id in (select unnest(${sql.param(ids)}::int[])) order by id for no key update`);
+}
+
+/** Tales whose thread counters a user's comments move: what they answer and the posts above them. */
+export async function threadsCommentedBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ answerTo: tales.answer_to_tale_id, root: tales.root_tale_id })
+    .from(tales)
+    .where(and(eq(tales.owner_id, userId), eq(tales.type, 'COMMENT')));
+  return [...new Set(rows.flatMap((r) => [r.answerTo, r.root]).filter((x): x is number => x != null))];
+}
+
+/** Sets like and file counters from counts their owners made (after a user and their rows went). */
+export async function setAttachmentCounts(db: Db, counts: Map<number, { likes: number; files: number }>) {
+  for (const [id, c] of counts) await db.update(tales).set({ count_like: c.likes, count_files: c.files }).where(eq(tales.id, id));
+}
+
+/**
  * Sets the comment counters of the given tales from the rows themselves, in the caller's
  * transaction: direct replies, and for posts all comments under them. Exact only under the
  * thread's lock (lockThread), taken before the change it follows.
@@ -309,7 +256,6 @@ export async function insertComment(
 
 export async function updateCommentBody(db: Db, id: number, body: string, bodyTxt: string, now: number) {
   await db.update(tales).set({ body, body_txt: bodyTxt, updated_at: now }).where(eq(tales.id, id));
-  taleChanged();
 }
 
 /**

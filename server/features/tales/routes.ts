@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { outcome } from '../../http/envelope';
 import { invalid, notFound } from '../../http/errors';
-import * as comments from '../comments/service';
+import * as comments from './comments';
 import * as taleService from './service';
 import { answerVisitor } from './visitor-answers';
 
@@ -66,7 +66,7 @@ export function taleRoutes(deps: Deps) {
         if (!row) throw notFound();
         tale =
           row.type === 'COMMENT'
-            ? await comments.editComment(deps, caller, row, body.body ?? row.body)
+            ? await comments.editComment(deps, caller, row.id, body.body)
             : await taleService.savePost(deps, caller, body);
       } else if (body.answer_to_tale_id !== undefined || body.type === 'COMMENT') {
         if (body.answer_to_tale_id === undefined) throw invalid(danger(MSG.fieldRequired, ['answer_to_tale_id']));
@@ -86,7 +86,7 @@ export function taleRoutes(deps: Deps) {
       '/tale/delete/:id',
       { schema: { params: IdParams, body: z.object({ form_id: z.string().optional() }).passthrough() } },
       async (request) => {
-        const deleted = await taleService.deleteTale(deps, requireUser(request), request.params.id, comments.afterCommentDeleted);
+        const deleted = await taleService.deleteTale(deps, requireUser(request), request.params.id);
         return outcome(null, { messages: deleted.type === 'COMMENT' ? [] : [ok(MSG.deleted)] });
       },
     );

@@ -12,37 +12,29 @@ import type { Deps } from '../../deps';
 import { type AppError, authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../../db/time';
+import { transact } from '../../events';
 import {
-  type LikedLookup,
-  Memo,
   type TaleRow,
   countTales,
-  feedChanged,
-  feedVersion,
   findTaleById,
   findTaleRow,
+  lockTales,
   lockThread,
   presentTale,
+  recountThreads,
   selectTales,
 } from './queries';
-import { objectsUnderTale, removeObjects } from '../files/objects';
 import { isReservedAlias } from './reserved';
 import { parseSearch, searchDocument } from './search';
-import { everyoneChanged } from '../auth/session-cache';
 
 export type Caller = CurrentUser;
 
-/** Liked lookups come from the likes feature once it is registered; none before. */
-let likedLookup: LikedLookup = async () => new Set();
-export function setLikedLookup(fn: LikedLookup) {
-  likedLookup = fn;
-}
-
-export async function presentRows(db: Db, caller: Caller, rows: TaleRow[]): Promise<Tale[]> {
+/** Rows as clients see them, with whether the caller liked each (the likes feature knows). */
+export async function presentRows(deps: Deps, caller: Caller, rows: TaleRow[]): Promise<Tale[]> {
   const liked =
     isLoggedIn(caller) && rows.length
-      ? await likedLookup(
-          db,
+      ? await deps.lookups.likedBy(
+          deps.db,
           caller.id,
           rows.map((r) => r.id),
         )
@@ -66,38 +58,15 @@ export interface FeedRequest {
 
 /**
  * Feed pages everyone sees alike (the public feed, searches, an author's public posts) are shared:
- * a page for FEED_CACHE_MS, its capped count ten times as long. Any write on this server that
- * changes what they show drops them (feedVersion in queries.ts), so a writer sees their own change
- * at once; other app servers see it within those times. What differs per reader
- * (current_user_liked) is looked up per request. See docs/benchmarks.md for what this buys.
+ * a page for FEED_CACHE_MS, its capped count ten times as long (the app's caches, caches.ts). A
+ * committed write's events drop them, so a writer sees their own change at once; other app servers
+ * see it within those times. What differs per reader (current_user_liked) is looked up per request.
+ * See docs/benchmarks.md for what this buys.
  */
-interface FeedCaches {
-  pages: Memo<{ rows: TaleRow[]; pagination: Pagination }>;
-  counts: Memo<number>;
-  /** Single tales by id, under the same rule: the tale page is read far more than written. */
-  tales: Memo<TaleRow | undefined>;
-  /** Whole answers to visitors as JSON text (visitor-answers.ts), under the same rule. */
-  answers: Memo<string>;
-}
-const feedCaches = new WeakMap<Db, FeedCaches>();
-function cachesOf(deps: Deps): FeedCaches {
-  let c = feedCaches.get(deps.db);
-  if (!c) {
-    c = {
-      pages: new Memo(deps.config.FEED_CACHE_MS, () => feedVersion.content),
-      counts: new Memo(deps.config.FEED_CACHE_MS * 10, () => feedVersion.membership),
-      tales: new Memo(deps.config.FEED_CACHE_MS, () => feedVersion.content, 20_000),
-      answers: new Memo(deps.config.FEED_CACHE_MS, () => feedVersion.content),
-    };
-    feedCaches.set(deps.db, c);
-  }
-  return c;
-}
 
 /** A tale or comment by id as lists show it: shared for FEED_CACHE_MS like feed pages. */
 export async function taleById(deps: Deps, id: number): Promise<TaleRow | undefined> {
-  if (deps.config.FEED_CACHE_MS === 0) return findTaleById(deps.db, id);
-  return cachesOf(deps).tales.get(String(id), () => findTaleById(deps.db, id));
+  return deps.caches.tales.get(String(id), () => findTaleById(deps.db, id));
 }
 
 /**
@@ -109,12 +78,12 @@ export function sharedPage(
   key: string,
   load: () => Promise<{ rows: TaleRow[]; pagination: Pagination }>,
 ): Promise<{ rows: TaleRow[]; pagination: Pagination }> {
-  return deps.config.FEED_CACHE_MS === 0 ? load() : cachesOf(deps).pages.get(key, load);
+  return deps.caches.pages.get(key, load);
 }
 
 /** An answer's JSON text, the same for every visitor, shared under the same rule as feed pages. */
 export function sharedAnswer(deps: Deps, key: string, load: () => Promise<string>): Promise<string> {
-  return deps.config.FEED_CACHE_MS === 0 ? load() : cachesOf(deps).answers.get(key, load);
+  return deps.caches.answers.get(key, load);
 }
 
 export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promise<{ tales: Tale[]; pagination: Pagination }> {
@@ -139,9 +108,9 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
     return { rows, pagination };
   };
   let page: { rows: TaleRow[]; pagination: Pagination };
-  if (privateView || deps.config.FEED_CACHE_MS === 0) page = await load(await count());
+  if (privateView) page = await load(await count());
   else {
-    const caches = cachesOf(deps);
+    const { caches } = deps;
     // Visitors and logged-in readers differ only in is_for_registered tales.
     const query = JSON.stringify([
       isLoggedIn(caller) ? 'reader' : 'visitor',
@@ -151,7 +120,7 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
     ]);
     page = await caches.pages.get(`${query}|${req.pageSize}|${req.page}`, async () => load(await caches.counts.get(query, count)));
   }
-  return { tales: await presentRows(deps.db, caller, page.rows), pagination: page.pagination };
+  return { tales: await presentRows(deps, caller, page.rows), pagination: page.pagination };
 }
 
 /** One tale by id or alias, if the caller may see it. */
@@ -161,7 +130,7 @@ export async function getTale(deps: Deps, caller: Caller, ref: string): Promise<
     : await findTaleRow(deps.db, sql`lower(${tales.router_alias}) = lower(${ref})`);
   if (!row) throw notFound();
   await assertVisible(deps, caller, row);
-  const [tale] = await presentRows(deps.db, caller, [row]);
+  const [tale] = await presentRows(deps, caller, [row]);
   return tale;
 }
 
@@ -183,7 +152,7 @@ export async function unsavedTale(deps: Deps, caller: Caller): Promise<Tale> {
     row = await findTaleRow(deps.db, mine);
   }
   if (!row) throw notFound();
-  return (await presentRows(deps.db, caller, [row]))[0];
+  return (await presentRows(deps, caller, [row]))[0];
 }
 
 /** The stored row of a tale or comment, whoever may see it (callers check). */
@@ -209,12 +178,6 @@ function aliasError(): AppError {
 /** Saves a post: the caller's own, or any as staff. Only the fields the caller may change are taken. */
 export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): Promise<Tale> {
   if (!isLoggedIn(caller)) throw needLogin();
-  let existing: TaleRow | undefined;
-  if (body.id !== undefined) {
-    existing = await findTaleRow(deps.db, eq(tales.id, body.id));
-    if (existing?.type !== 'POST') throw notFound();
-    authorize(policies.editTale(caller, existing));
-  }
   const now = nowSeconds();
   const patch: Partial<typeof tales.$inferInsert> = { updated_at: now, is_submitted: 1 };
   if (body.header !== undefined) patch.header = cleanHeader(body.header);
@@ -224,7 +187,6 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
   }
   if (body.body_free !== undefined && can.writeFreeCode(caller)) patch.body_free = body.body_free;
   if (body.publish_at !== undefined) patch.publish_at = body.publish_at;
-  else if (!existing || existing.is_submitted === 0) patch.publish_at = now;
   if (body.router_alias !== undefined) {
     const alias = body.router_alias.trim();
     if (alias && isReservedAlias(alias)) throw invalid(danger(MSG.aliasReserved));
@@ -241,24 +203,30 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
   for (const f of AUTHOR_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
   if (can.setStaffFlags(caller)) for (const f of STAFF_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
 
-  const ownerId = existing?.owner_id ?? caller.id;
   try {
-    const id = await deps.db.transaction(async (tx) => {
+    const id = await transact(deps, async (tx, emit) => {
       let taleId: number;
-      if (existing) {
+      if (body.id !== undefined) {
+        // The row is locked, then read and authorised in the transaction that writes it.
+        await lockTales(tx, [body.id]);
+        const existing = await findTaleRow(tx, eq(tales.id, body.id));
+        if (existing?.type !== 'POST') throw notFound();
+        authorize(policies.editTale(caller, existing));
+        if (body.publish_at === undefined && existing.is_submitted === 0) patch.publish_at = now;
         await tx.update(tales).set(patch).where(eq(tales.id, existing.id));
         taleId = existing.id;
       } else {
+        if (body.publish_at === undefined) patch.publish_at = now;
         const [created] = await tx
           .insert(tales)
-          .values({ ...patch, owner_id: ownerId, type: 'POST' })
+          .values({ ...patch, owner_id: caller.id, type: 'POST' })
           .returning({ id: tales.id });
         taleId = created.id;
       }
       await refreshSearch(tx, eq(tales.id, taleId));
+      emit({ type: 'feed.changed' });
       return taleId;
     });
-    feedChanged();
     return getTale(deps, caller, String(id));
   } catch (e) {
     if (isUniqueViolation(e)) throw aliasError();
@@ -287,27 +255,25 @@ export async function refreshAuthorSearch(db: Db, userId: number) {
   await refreshSearch(db, eq(tales.owner_id, userId));
 }
 
-/** Deletes a tale with everything under it (comments, likes, notifications, files cascade). */
-export async function deleteTale(deps: Deps, caller: Caller, id: number, onDeleted?: (db: Db, row: TaleRow) => Promise<void>) {
+/**
+ * Deletes a tale or comment with everything under it (comments, likes, notifications and files
+ * cascade; the files feature removes their stored objects once this committed, on `tale.deleted`).
+ */
+export async function deleteTale(deps: Deps, caller: Caller, id: number): Promise<TaleRow> {
   if (!isLoggedIn(caller)) throw needLogin();
-  const row = await findTaleRow(deps.db, eq(tales.id, id));
-  if (!row) throw notFound();
-  authorize(row.type === 'COMMENT' ? policies.deleteComment(caller, row) : policies.deleteTale(caller, row));
-  const storedObjects = await deps.db.transaction(async (tx) => {
+  return transact(deps, async (tx, emit) => {
+    const row = await findTaleRow(tx, eq(tales.id, id));
+    if (!row) throw notFound();
+    authorize(row.type === 'COMMENT' ? policies.deleteComment(caller, row) : policies.deleteTale(caller, row));
     // A comment's thread is locked first (lockThread), so the counters set after the delete count
     // every comment of writers before it and none of those after it.
     if (row.type === 'COMMENT' && row.root_tale_id != null && !(await lockThread(tx, row.root_tale_id))) throw notFound();
-    // The file rows go with the tale (cascade); their stored objects are removed once that is committed.
-    const keys = await objectsUnderTale(tx, id);
     const gone = await tx.delete(tales).where(eq(tales.id, id)).returning({ id: tales.id });
     // Deleted meanwhile by another request (or with its parent): that one answered for it.
     if (!gone.length) throw notFound();
-    if (onDeleted) await onDeleted(tx, row);
-    return keys;
+    // The parent's and the post's counters are set again from the rows, under the thread's lock.
+    if (row.type === 'COMMENT') await recountThreads(tx, [row.answer_to_tale_id, row.root_tale_id]);
+    emit({ type: 'tale.deleted', taleId: id });
+    return row;
   });
-  feedChanged();
-  // Notifications about the tale and its comments went with it: unread counts moved.
-  everyoneChanged();
-  await removeObjects(deps.storage, deps.log, storedObjects, deps.db);
-  return row;
 }

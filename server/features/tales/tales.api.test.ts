@@ -13,7 +13,7 @@ beforeAll(async () => {
   app = await startApp();
   admin = await registered(app); // first account: admin
   moderator = await registered(app);
-  await setRole(app.deps.db, moderator.id, 'moderator', true);
+  await setRole(app.deps, moderator.id, 'moderator', true);
 });
 afterAll(async () => app?.close());
 

@@ -9,7 +9,7 @@ import { sharedAnswer } from './service';
  * tale or a comment list is the same for every visitor (the guest as CurrentUser, nothing per
  * reader), so it is built and serialised once and sent as it is, under the rule of the shared
  * feed pages: for FEED_CACHE_MS at most, and never after a write on this server changed what
- * lists show (feedVersion). Logged-in readers get their own answer every time (their likes, their
+ * lists show (caches.ts). Logged-in readers get their own answer every time (their likes, their
  * unread count). Errors are not kept.
  */
 export async function answerVisitor(

@@ -10,22 +10,21 @@ import type { Deps } from '../../deps';
 import { authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../../db/time';
-import { userChanged } from '../auth/session-cache';
+import { transact } from '../../events';
 import { notify } from '../notifications/service';
 import {
   type TaleRow,
-  countTales,
   addToThreadCounts,
+  countTales,
   findTaleRow,
   insertComment,
+  lockTales,
   lockThread,
-  recountThreads,
   selectTales,
-  taleChanged,
   taleExists,
   updateCommentBody,
-} from '../tales/queries';
-import { type Caller, assertVisible, getTale, presentRows, sharedPage, taleById } from '../tales/service';
+} from './queries';
+import { type Caller, assertVisible, getTale, presentRows, sharedPage, taleById } from './service';
 
 function cleanBody(html: string): { body: string; bodyTxt: string } {
   const body = sanitizeRichText(html);
@@ -53,44 +52,46 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
   const { body, bodyTxt } = cleanBody(html);
   const now = nowSeconds();
   const rootId = post.id;
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await transact(deps, async (tx, emit) => {
     // Comment writers of one thread take turns (lockThread): the counters move by exactly the rows
     // written, and a parent deleted meanwhile is seen as gone (404), not as a broken reference.
     if (!(await lockThread(tx, rootId))) throw notFound();
+    // Authorised again on the row as it is under the lock (comments may have been closed meanwhile).
+    const locked = await findTaleRow(tx, eq(tales.id, rootId));
+    if (!locked) throw notFound();
+    authorize(policies.comment(caller, locked));
     if (parent.id !== rootId && !(await taleExists(tx, parent.id))) throw notFound();
     const commentId = await insertComment(tx, { ownerId: caller.id, level, rootId, answerTo: parent.id, body, bodyTxt, now });
     await addToThreadCounts(tx, parent.id, rootId, 1);
     const branch = level === 1 ? commentId : parent.id;
     const link = threadLink(rootId, commentId, branch);
     if (level === 2)
-      await notify(tx, { to: parent.owner_id, from: caller.id, taleId: commentId, kind: 'answer', txt: MSG.youAreAnswered, link });
+      await notify(tx, emit, { to: parent.owner_id, from: caller.id, taleId: commentId, kind: 'answer', txt: MSG.youAreAnswered, link });
     // The post's author hears of every comment under it, once, unless already told as the replied-to.
     if (level === 1 || post.owner_id !== parent.owner_id) {
-      await notify(tx, { to: post.owner_id, from: caller.id, taleId: commentId, kind: 'comment', txt: MSG.youAreCommented, link });
+      await notify(tx, emit, { to: post.owner_id, from: caller.id, taleId: commentId, kind: 'comment', txt: MSG.youAreCommented, link });
     }
+    // The parent's and the post's counters moved (their authors' news is told by notify).
+    emit({ type: 'tale.changed', taleId: parent.id });
+    emit({ type: 'tale.changed', taleId: rootId });
     return commentId;
   });
-  // The parent's and the post's counters moved; their authors have news.
-  taleChanged();
-  userChanged(parent.owner_id);
-  userChanged(post.owner_id);
   return getTale(deps, caller, String(id));
 }
 
-export async function editComment(deps: Deps, caller: Caller, row: TaleRow, html: string): Promise<Tale> {
+/** Edits a comment's text: the row is locked, read and authorised in the transaction that writes it. */
+export async function editComment(deps: Deps, caller: Caller, id: number, html: string | undefined): Promise<Tale> {
   if (!isLoggedIn(caller)) throw needLogin();
-  authorize(policies.editComment(caller, row));
-  const { body, bodyTxt } = cleanBody(html);
-  await updateCommentBody(deps.db, row.id, body, bodyTxt, nowSeconds());
-  return getTale(deps, caller, String(row.id));
-}
-
-/**
- * After a comment is deleted (with its replies), its parent's and post's counters are set again
- * from the rows: deleteTale holds the thread's lock (lockThread) from before the delete.
- */
-export async function afterCommentDeleted(db: Deps['db'], row: TaleRow) {
-  if (row.type === 'COMMENT') await recountThreads(db, [row.answer_to_tale_id, row.root_tale_id]);
+  await transact(deps, async (tx, emit) => {
+    await lockTales(tx, [id]);
+    const row = await findTaleRow(tx, eq(tales.id, id));
+    if (!row) throw notFound();
+    authorize(policies.editComment(caller, row));
+    const { body, bodyTxt } = cleanBody(html ?? row.body);
+    await updateCommentBody(tx, row.id, body, bodyTxt, nowSeconds());
+    emit({ type: 'tale.changed', taleId: row.id });
+  });
+  return getTale(deps, caller, String(id));
 }
 
 /**
@@ -124,5 +125,5 @@ export async function listComments(
     });
     return { rows, pagination };
   });
-  return { tales: await presentRows(deps.db, caller, shown.rows), pagination: shown.pagination };
+  return { tales: await presentRows(deps, caller, shown.rows), pagination: shown.pagination };
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
   app = await startApp();
   await registered(app); // admin
   moderator = await registered(app);
-  await setRole(app.deps.db, moderator.id, 'moderator', true);
+  await setRole(app.deps, moderator.id, 'moderator', true);
 });
 afterAll(async () => app?.close());
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionCache, everyoneChanged, userChanged } from './session-cache';
-import type { ResolvedSession } from './sessions';
+import { SessionCache } from './caches';
+import type { ResolvedSession } from './features/auth/sessions';
 
 let nextUser = 1000;
 function session(userId: number, count = 0): ResolvedSession {
@@ -40,10 +40,10 @@ describe('session cache', () => {
     const load = loader(() => session(id, count));
     expect((await cache.resolve('a', load))?.count).toBe(1);
     count = 2;
-    userChanged(id);
+    cache.userChanged(id);
     expect((await cache.resolve('a', load))?.count).toBe(2);
     // Another user's change leaves this entry alone.
-    userChanged(nextUser++);
+    cache.userChanged(nextUser++);
     await cache.resolve('a', load);
     expect(load).toHaveBeenCalledTimes(2);
   });
@@ -56,7 +56,7 @@ describe('session cache', () => {
     const loadB = loader(() => session(b));
     await cache.resolve('a', loadA);
     await cache.resolve('b', loadB);
-    everyoneChanged();
+    cache.everyoneChanged();
     await cache.resolve('a', loadA);
     await cache.resolve('b', loadB);
     expect(loadA).toHaveBeenCalledTimes(2);
@@ -69,7 +69,7 @@ describe('session cache', () => {
     let release: (v: ResolvedSession) => void = () => {};
     // The load has read the old row; the change commits before it answers.
     const slow = cache.resolve('a', () => new Promise<ResolvedSession>((r) => (release = r)));
-    userChanged(id);
+    cache.userChanged(id);
     release(session(id, 1));
     expect((await slow)?.count).toBe(1);
     const load = loader(() => session(id, 2));

@@ -1,0 +1,189 @@
+/**
+ * Every in-memory cache of the server, one set per app (in its Deps), and what drops them: the
+ * events committed writes publish (events.ts). Nothing here is module state, so two apps in one
+ * process (tests, benchmarks) never see each other's entries or changes.
+ *
+ * Correctness comes from the events, not from the short lives: a write on this server is seen by
+ * the next request here. Other servers, and the command-line tool, are not told yet: there a change
+ * shows after at most FEED_CACHE_MS / SESSION_CACHE_MS (docs/decisions.md, "Sessions in memory").
+ */
+import type { Config } from './config';
+import type { EventBus } from './events';
+import type { ResolvedSession } from './features/auth/sessions';
+import type { TaleRow } from './features/tales/queries';
+import type { Pagination } from '../common/schemas/envelope';
+
+/**
+ * Promises of values kept for `ttlMs` while `version()` stays the same. Callers asking for a key
+ * that is being loaded share the one load, so a burst of misses runs one query, not sixty-four.
+ * A value past its time but of the current version is still answered while one caller's load
+ * replaces it in the background, so readers never queue behind a refresh; a value of an older
+ * version (something was written) is never answered.
+ */
+export class Memo<V> {
+  private entries = new Map<string, { until: number; version: number; value: Promise<V>; refreshing: boolean }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly version: () => number,
+    private readonly max = 5_000,
+  ) {}
+
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    if (this.ttlMs === 0) return load();
+    const now = Date.now();
+    const version = this.version();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) {
+      if (hit.until > now) return hit.value;
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        load().then(
+          (v) => {
+            if (this.entries.get(key) === hit)
+              this.entries.set(key, { until: Date.now() + this.ttlMs, version, value: Promise.resolve(v), refreshing: false });
+          },
+          () => {
+            hit.refreshing = false;
+          },
+        );
+      }
+      return hit.value;
+    }
+    if (this.entries.size >= this.max) {
+      for (const [k, e] of this.entries) if (e.version !== version) this.entries.delete(k);
+      // Still full: the oldest go (a Map iterates in insertion order).
+      for (const k of this.entries.keys()) {
+        if (this.entries.size < this.max) break;
+        this.entries.delete(k);
+      }
+    }
+    const value = load();
+    const entry = { until: now + this.ttlMs, version, value, refreshing: false };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+}
+
+/**
+ * Resolved sessions by token for SESSION_CACHE_MS, so a reader's burst of requests (a page and its
+ * API calls, a scroll through the feed) costs one session query, not one each. A load that
+ * started before a change is never kept: each entry carries the tick at which its query began, and
+ * a change records a later tick, so a read racing a commit cannot put the old state back.
+ */
+export class SessionCache {
+  private entries = new Map<string, { value: ResolvedSession; since: number; until: number }>();
+  private tick = 0;
+  /** The tick of each user's latest change, with when it was made (to forget old ones). */
+  private changes = new Map<number, { tick: number; at: number }>();
+  /** The tick of the latest change that concerns everyone. */
+  private everyoneTick = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 20_000,
+  ) {}
+
+  /** The user's row, roles, ban, sessions or unread count changed (and is committed). */
+  userChanged(userId: number) {
+    const now = Date.now();
+    this.changes.set(userId, { tick: ++this.tick, at: now });
+    if (this.changes.size > 50_000) {
+      for (const [id, c] of this.changes) if (now - c.at > this.ttlMs) this.changes.delete(id);
+    }
+  }
+
+  /** Something changed for users not named (bulk deletes): every cached session is dropped. */
+  everyoneChanged() {
+    this.everyoneTick = ++this.tick;
+  }
+
+  private changedSince(userId: number, since: number) {
+    return this.everyoneTick > since || (this.changes.get(userId)?.tick ?? 0) > since;
+  }
+
+  /** The session of a token hash from memory when still good, otherwise from `load`. */
+  async resolve(key: string, load: () => Promise<ResolvedSession | null>): Promise<ResolvedSession | null> {
+    if (this.ttlMs === 0) return load();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit) {
+      if (hit.until > now && !this.changedSince(hit.value.user.id, hit.since)) return hit.value;
+      this.entries.delete(key);
+    }
+    const since = ++this.tick;
+    const value = await load();
+    if (value && !this.changedSince(value.user.id, since)) {
+      if (this.entries.size >= this.max) {
+        // The oldest go first (a Map iterates in insertion order).
+        for (const k of this.entries.keys()) {
+          if (this.entries.size < this.max * 0.9) break;
+          this.entries.delete(k);
+        }
+      }
+      this.entries.set(key, { value, since, until: now + this.ttlMs });
+    }
+    return value;
+  }
+}
+
+export interface Caches {
+  sessions: SessionCache;
+  /** Pages everyone sees alike (the public feed, searches, an author's public posts, comments). */
+  pages: Memo<{ rows: TaleRow[]; pagination: Pagination }>;
+  /** Capped counts of those lists: valid as long as no tale came or went. */
+  counts: Memo<number>;
+  /** Single tales by id: the tale page is read far more than written. */
+  tales: Memo<TaleRow | undefined>;
+  /** Whole answers to visitors as JSON text (tales/visitor-answers.ts). */
+  answers: Memo<string>;
+}
+
+/**
+ * The app's caches, subscribed to its events. Feed caches keep two versions: `content` moves with
+ * every change to how a tale reads in a list (text, counters, likes, authors' names), `membership`
+ * with the changes that add, remove or move tales, which are all a count depends on. A bump drops
+ * more than it must, never less.
+ */
+export function createCaches(config: Pick<Config, 'FEED_CACHE_MS' | 'SESSION_CACHE_MS'>, events: EventBus): Caches {
+  const version = { content: 0, membership: 0 };
+  const ttl = config.FEED_CACHE_MS;
+  const caches: Caches = {
+    sessions: new SessionCache(config.SESSION_CACHE_MS),
+    pages: new Memo(ttl, () => version.content),
+    counts: new Memo(ttl * 10, () => version.membership),
+    tales: new Memo(ttl, () => version.content, 20_000),
+    answers: new Memo(ttl, () => version.content),
+  };
+  events.subscribe((event) => {
+    switch (event.type) {
+      case 'tale.changed':
+        version.content++;
+        break;
+      case 'feed.changed':
+        version.membership++;
+        version.content++;
+        break;
+      case 'tale.deleted':
+        version.membership++;
+        version.content++;
+        // Notifications about the tale and its comments went with it: unread counts moved.
+        caches.sessions.everyoneChanged();
+        break;
+      case 'user.changed':
+        caches.sessions.userChanged(event.userId);
+        break;
+      case 'user.deleted':
+        version.membership++;
+        version.content++;
+        caches.sessions.everyoneChanged();
+        break;
+      case 'users.changed':
+        caches.sessions.everyoneChanged();
+        break;
+    }
+  });
+  return caches;
+}
