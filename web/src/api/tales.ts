@@ -1,4 +1,4 @@
-import type { Tale } from '../../../common/schemas/tale';
+import type { Tale } from '@common/schemas/tale';
 import { ApiError, apiFetch, isSuccess } from './client';
 
 /**

@@ -1,4 +1,4 @@
-import { api, FORM_ID } from '../../../common/routes';
+import { api, FORM_ID } from '@common/routes';
 import { apiFetch } from './client';
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../common/messages';
+import { MSG } from '@common/messages';
 import en from './en.json';
 import ru from './ru.json';
 

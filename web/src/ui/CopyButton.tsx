@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { namespaceRegistrar } from '../i18n/namespace';
+import { namespaceRegistrar } from '@/i18n/namespace';
 
 const COPY_NAMESPACE = 'copy';
 const registerCopyStrings = namespaceRegistrar(COPY_NAMESPACE, {

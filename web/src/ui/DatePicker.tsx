@@ -1,4 +1,4 @@
-import { namespaceRegistrar } from '../i18n/namespace';
+import { namespaceRegistrar } from '@/i18n/namespace';
 import i18next from 'i18next';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Pagination } from '../../../common/schemas/envelope';
+import type { Pagination } from '@common/schemas/envelope';
 import { Paginator, pageWindow } from './Paginator';
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
-import { namespaceRegistrar } from '../i18n/namespace';
+import { namespaceRegistrar } from '@/i18n/namespace';
 import i18next from 'i18next';
 import Button from 'react-bootstrap/Button';
 import Pagination from 'react-bootstrap/Pagination';
 import { useTranslation } from 'react-i18next';
-import type { Pagination as PaginationData } from '../../../common/schemas/envelope';
+import type { Pagination as PaginationData } from '@common/schemas/envelope';
 
 // Its own strings, added to the app's i18next instance as the 'paginator' namespace.
 export const PAGINATOR_NAMESPACE = 'paginator';

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testI18n } from '../../i18n/testI18n';
+import { testI18n } from '@/i18n/testI18n';
 import { COMMENTS_NAMESPACE, commentsStrings, registerCommentsStrings } from './i18n';
 
 let i18n: I18n;

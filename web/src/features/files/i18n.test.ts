@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testI18n } from '../../i18n/testI18n';
-import { DISPLAY_TYPES } from '../../../../common/schemas/file';
+import { testI18n } from '@/i18n/testI18n';
+import { DISPLAY_TYPES } from '@common/schemas/file';
 import { FILES_NAMESPACE, filesStrings, registerFilesStrings } from './i18n';
 
 let i18n: I18n;

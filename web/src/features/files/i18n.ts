@@ -1,4 +1,4 @@
-import { namespaceRegistrar } from '../../i18n/namespace';
+import { namespaceRegistrar } from '@/i18n/namespace';
 import i18next from 'i18next';
 
 // The attached-files panel brings its own strings: the 'files' namespace.

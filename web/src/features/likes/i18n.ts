@@ -1,4 +1,4 @@
-import { namespaceRegistrar } from '../../i18n/namespace';
+import { namespaceRegistrar } from '@/i18n/namespace';
 import i18next, { type i18n as I18n } from 'i18next';
 
 // The like button and the likers modal bring their own strings: the 'likes' namespace.

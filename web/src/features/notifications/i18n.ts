@@ -1,6 +1,6 @@
-import { namespaceRegistrar } from '../../i18n/namespace';
+import { namespaceRegistrar } from '@/i18n/namespace';
 import i18next from 'i18next';
-import { MSG } from '../../../../common/messages';
+import { MSG } from '@common/messages';
 
 // The notifications screen brings its own strings: the 'notifications' namespace.
 export const NOTIFICATIONS_NAMESPACE = 'notifications';

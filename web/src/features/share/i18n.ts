@@ -1,4 +1,4 @@
-import { namespaceRegistrar } from '../../i18n/namespace';
+import { namespaceRegistrar } from '@/i18n/namespace';
 import i18next from 'i18next';
 
 // The sharing buttons' own strings, added to the app's i18next instance as the 'share' namespace.

@@ -1,4 +1,4 @@
-import { namespaceRegistrar } from '../../i18n/namespace';
+import { namespaceRegistrar } from '@/i18n/namespace';
 import i18next from 'i18next';
 
 // The tale screens carry their own strings as the 'tale' namespace (like the editor does), so the

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 // The feed is the home page, so it is in the first chunk (like the other home page was); it holds no
 // editor and no map code: those load with the tale screen, in edit mode and for tales with a map.
-import FeedPage from '../feed/components/FeedPage';
+import FeedPage from '@/features/feed/components/FeedPage';
 
 const TalePage = lazy(() => import('./components/TalePage'));
 

@@ -7,7 +7,7 @@ import './content.css';
 import './RichTextEditor.css';
 import { editorExtensions } from './extensions';
 import { EDITOR_NAMESPACE, registerEditorStrings } from './i18n';
-import { refusalOf } from '../../lib/uploadRefusal';
+import { refusalOf } from '@/lib/uploadRefusal';
 import { insertImageFiles } from './imageFiles';
 import { MediaPanel, ImagePanel, LinkPanel } from './panels';
 import { Toolbar, type PanelName } from './Toolbar';

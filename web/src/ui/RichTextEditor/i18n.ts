@@ -1,4 +1,4 @@
-import { namespaceRegistrar } from '../../i18n/namespace';
+import { namespaceRegistrar } from '@/i18n/namespace';
 import i18next from 'i18next';
 
 // The editor is lazy-loaded, so it carries its own strings and adds them to the app's i18next

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from './i18n';
-import { refusalOf } from '../../lib/uploadRefusal';
+import { refusalOf } from '@/lib/uploadRefusal';
 import { checkImageUrl, checkLinkUrl, classifyMediaUrl } from './rules';
 import { UrlPanel } from './UrlPanel';
 

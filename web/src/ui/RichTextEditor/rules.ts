@@ -1,4 +1,4 @@
-import { FILE_URL_PREFIX } from '../../../../common/constants';
+import { FILE_URL_PREFIX } from '@common/constants';
 
 // Pure rules of the rich-text editor: kept apart from Tiptap so they can be unit-tested and so the
 // server's sanitiser allowlist can be checked against the same shapes.

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteUser } from '../../../api/users';
+import { deleteUser } from '@/api/users';
 import { adminUsersKey } from './getAdminUsers';
 
 /** An admin removes an account and everything it owns; the user list is read again. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import type { Pagination } from '../../../../../common/schemas/envelope';
-import { apiFetch, isSuccess } from '../../../api/client';
+import type { AdminUser } from '@common/schemas/admin';
+import type { Pagination } from '@common/schemas/envelope';
+import { apiFetch, isSuccess } from '@/api/client';
 
 export interface AdminUsersPage {
   users: AdminUser[];

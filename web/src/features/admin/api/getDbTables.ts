@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DbTable } from '../../../../../common/schemas/admin';
-import { apiFetch, isSuccess } from '../../../api/client';
+import type { DbTable } from '@common/schemas/admin';
+import { apiFetch, isSuccess } from '@/api/client';
 
 export const DB_TABLES_PATH = '/AdminDbManager/DbTablesColumnsInfo';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import { apiFetch } from '../../../api/client';
+import type { AdminUser } from '@common/schemas/admin';
+import { apiFetch } from '@/api/client';
 import { adminUsersKey } from './getAdminUsers';
 
 export interface SetBanInput {

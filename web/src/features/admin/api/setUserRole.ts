@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import type { RoleName } from '../../../../../common/constants';
-import { apiFetch } from '../../../api/client';
+import type { AdminUser } from '@common/schemas/admin';
+import type { RoleName } from '@common/constants';
+import { apiFetch } from '@/api/client';
 import { adminUsersKey } from './getAdminUsers';
 
 export interface SetRoleInput {

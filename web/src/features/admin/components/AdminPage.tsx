@@ -2,9 +2,9 @@ import { type ReactNode, useEffect } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Actor, isLoggedIn } from '../../../../../common/abilities';
-import { appRoutes } from '../../../../../common/routes';
-import { useCurrentUser } from '../../../lib/currentUser';
+import { type Actor, isLoggedIn } from '@common/abilities';
+import { appRoutes } from '@common/routes';
+import { useCurrentUser } from '@/lib/currentUser';
 import { ADMIN_NAMESPACE, useAdminStrings } from '../i18n';
 
 interface AdminPageProps {

@@ -1,11 +1,11 @@
 import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROLES, type RoleName } from '../../../../../common/constants';
-import { appRoutes } from '../../../../../common/routes';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import { formatDate } from '../../../lib/dates';
-import { UserAvatar } from '../../../ui/UserAvatar';
+import { ROLES, type RoleName } from '@common/constants';
+import { appRoutes } from '@common/routes';
+import type { AdminUser } from '@common/schemas/admin';
+import { formatDate } from '@/lib/dates';
+import { UserAvatar } from '@/ui/UserAvatar';
 import { ADMIN_NAMESPACE } from '../i18n';
 
 interface AdminUserRowProps {

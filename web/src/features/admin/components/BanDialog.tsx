@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import { DatePicker } from '../../../ui/DatePicker';
+import type { AdminUser } from '@common/schemas/admin';
+import { DatePicker } from '@/ui/DatePicker';
 import { ADMIN_NAMESPACE } from '../i18n';
 
 const DAY = 86_400;

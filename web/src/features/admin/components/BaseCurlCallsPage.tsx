@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../../../common/policies';
-import type { Message } from '../../../../../common/messages';
-import { HTTP_CALL_METHODS, type HttpCallBody, type HttpCallResult } from '../../../../../common/schemas/admin';
-import { ApiError, isSuccess } from '../../../api/client';
-import { translateMessage } from '../../../i18n/translateMessage';
+import { can } from '@common/policies';
+import type { Message } from '@common/messages';
+import { HTTP_CALL_METHODS, type HttpCallBody, type HttpCallResult } from '@common/schemas/admin';
+import { ApiError, isSuccess } from '@/api/client';
+import { translateMessage } from '@/i18n/translateMessage';
 import { useSendHttpCall } from '../api/sendHttpCall';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { filledRows, type KeyValueRow, newRow } from '../utils/keyValue';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Badge, Col, ListGroup, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../../../common/policies';
-import type { DbTable } from '../../../../../common/schemas/admin';
-import { useCurrentUser } from '../../../lib/currentUser';
+import { can } from '@common/policies';
+import type { DbTable } from '@common/schemas/admin';
+import { useCurrentUser } from '@/lib/currentUser';
 import { useDbTables } from '../api/getDbTables';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { AdminPage } from './AdminPage';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 
 const STATEMENTS = ['select', 'insert', 'update'] as const;
 

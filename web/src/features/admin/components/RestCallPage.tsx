@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../../../common/policies';
-import { REQUESTED_WITH } from '../../../../../common/constants';
-import { getCurrentUser } from '../../../lib/currentUser';
+import { can } from '@common/policies';
+import { REQUESTED_WITH } from '@common/constants';
+import { getCurrentUser } from '@/lib/currentUser';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { type KeyValueRow, newRow } from '../utils/keyValue';
 import {

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../../../common/constants';
-import type { Pagination } from '../../../../../common/schemas/envelope';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { apiFetch } from '../../../api/client';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
+import type { Pagination } from '@common/schemas/envelope';
+import type { Tale } from '@common/schemas/tale';
+import { apiFetch } from '@/api/client';
 
 /**
  * Where a list of comments starts: the newest page ('last', the default), a page the user picked

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { getTale, taleKeys } from '../../../api/tales';
+import { getTale, taleKeys } from '@/api/tales';
 
 /** The cache entry of one tale or comment, by id: the same entry the tale screen reads. */
 const taleKey = (id: number) => taleKeys.one(String(id));

@@ -3,10 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { uploadEditorImage } from '../../../api/uploadEditorImage';
+import { uploadEditorImage } from '@/api/uploadEditorImage';
 import { COMMENTS_NAMESPACE } from '../i18n';
 
-const RichTextEditor = lazy(() => import('../../../ui/RichTextEditor/RichTextEditor'));
+const RichTextEditor = lazy(() => import('@/ui/RichTextEditor/RichTextEditor'));
 
 interface CommentFormProps {
   /** The body the editor opens with: '' for a new comment, the current body when editing. */

@@ -1,5 +1,5 @@
-import type { Tale } from '../../../../../common/schemas/tale';
-import '../../../ui/RichTextEditor/content.css';
+import type { Tale } from '@common/schemas/tale';
+import '@/ui/RichTextEditor/content.css';
 import './comments.css';
 import { CommentsBlock } from './CommentsBlock';
 

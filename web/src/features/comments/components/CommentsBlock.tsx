@@ -3,13 +3,13 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { can } from '../../../../../common/policies';
-import { appRoutes } from '../../../../../common/routes';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { isSuccess } from '../../../api/client';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { Paginator } from '../../../ui/Paginator';
+import { isLoggedIn } from '@common/abilities';
+import { can } from '@common/policies';
+import { appRoutes } from '@common/routes';
+import type { Tale } from '@common/schemas/tale';
+import { isSuccess } from '@/api/client';
+import { useCurrentUser } from '@/lib/currentUser';
+import { Paginator } from '@/ui/Paginator';
 import { useAddComment } from '../api/addComment';
 import { type CommentsStart, useCommentPages } from '../api/getComments';
 import { useThreadTale } from '../api/threadTale';
@@ -18,7 +18,7 @@ import { useThreadParams } from '../hooks/useThreadParams';
 import { COMMENTS_NAMESPACE, registerCommentsStrings } from '../i18n';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
-import { LoadingRow } from '../../../ui/LoadingRow';
+import { LoadingRow } from '@/ui/LoadingRow';
 
 /**
  * The collapsible list of direct replies to `tale`: the comments of a post, or the replies to a

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Pagination } from '../../../../../common/schemas/envelope';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { ApiError, apiFetch, isSuccess } from '../../../api/client';
+import type { Pagination } from '@common/schemas/envelope';
+import type { Tale } from '@common/schemas/tale';
+import { ApiError, apiFetch, isSuccess } from '@/api/client';
 
 export interface FeedRequest {
   pageSize: number;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { appRoutes } from '../../../../../common/routes';
-import { displayNameOf, useCurrentUser } from '../../../lib/currentUser';
+import { isLoggedIn } from '@common/abilities';
+import { appRoutes } from '@common/routes';
+import { displayNameOf, useCurrentUser } from '@/lib/currentUser';
 import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 
 /**

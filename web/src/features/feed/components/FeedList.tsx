@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import type { Pagination } from '../../../../../common/schemas/envelope';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { Paginator } from '../../../ui/Paginator';
+import type { Pagination } from '@common/schemas/envelope';
+import type { Tale } from '@common/schemas/tale';
+import { Paginator } from '@/ui/Paginator';
 import { TaleCard } from './TaleCard';
 
 /** A page of tales between two paginators (spec section 2: paginator at top and bottom). */

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../../../common/constants';
-import { useCurrentUser } from '../../../lib/currentUser';
+import { isLoggedIn } from '@common/abilities';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
+import { useCurrentUser } from '@/lib/currentUser';
 import { useFeed } from '../api/getFeed';
 import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 import { FeedIntro } from './FeedIntro';

@@ -1,7 +1,7 @@
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
+import { appRoutes } from '@common/routes';
 import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 
 /**

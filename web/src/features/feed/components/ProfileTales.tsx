@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_DEFAULT } from '../../../../../common/constants';
+import { PAGE_SIZE_DEFAULT } from '@common/constants';
 import { useFeed } from '../api/getFeed';
 import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 import { FeedList } from './FeedList';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../../../common/routes';
-import type { FileRow } from '../../../../../common/schemas/file';
-import { apiFetch, isSuccess } from '../../../api/client';
+import { api } from '@common/routes';
+import type { FileRow } from '@common/schemas/file';
+import { apiFetch, isSuccess } from '@/api/client';
 
 /** Files hang on a tale (the only entity table the server serves). */
 export const FILES_ENTITY_TABLE = 'tale';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { taleKeys } from '../../../api/tales';
+import { taleKeys } from '@/api/tales';
 import { filesKeys } from './getFiles';
 
 /**

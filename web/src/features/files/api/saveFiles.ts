@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import type { FileRow } from '../../../../../common/schemas/file';
-import { apiFetch, isSuccess } from '../../../api/client';
+import { api, FORM_ID } from '@common/routes';
+import type { FileRow } from '@common/schemas/file';
+import { apiFetch, isSuccess } from '@/api/client';
 import type { FileChange } from '../utils/order';
 import { filesKeys } from './getFiles';
 

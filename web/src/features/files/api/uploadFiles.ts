@@ -1,7 +1,7 @@
-import { api, FORM_ID } from '../../../../../common/routes';
-import { FILE_CONTAINER, type FileRow } from '../../../../../common/schemas/file';
-import type { Envelope } from '../../../../../common/schemas/envelope';
-import { apiHeaders, apiUrl, networkFailure, readAnswer } from '../../../api/client';
+import { api, FORM_ID } from '@common/routes';
+import { FILE_CONTAINER, type FileRow } from '@common/schemas/file';
+import type { Envelope } from '@common/schemas/envelope';
+import { apiHeaders, apiUrl, networkFailure, readAnswer } from '@/api/client';
 import { FILES_ENTITY_TABLE } from './getFiles';
 
 export interface UploadOptions {

@@ -3,7 +3,7 @@ import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
-import { FilePickerButton } from '../../../ui/FilePickerButton';
+import { FilePickerButton } from '@/ui/FilePickerButton';
 import type { UploadItem } from '../hooks/useFileUploads';
 import { FILES_NAMESPACE } from '../i18n';
 

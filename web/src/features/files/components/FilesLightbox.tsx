@@ -3,7 +3,7 @@ import Captions from 'yet-another-react-lightbox/plugins/captions';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 import { useTranslation } from 'react-i18next';
-import type { FileRow } from '../../../../../common/schemas/file';
+import type { FileRow } from '@common/schemas/file';
 import { FILES_NAMESPACE } from '../i18n';
 
 /** A real link to the original file of the image shown (the lightbox itself shows the scaled copy). */

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../../../common/policies';
-import type { FileRow } from '../../../../../common/schemas/file';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { useCurrentUser } from '../../../lib/currentUser';
+import { can } from '@common/policies';
+import type { FileRow } from '@common/schemas/file';
+import type { Tale } from '@common/schemas/tale';
+import { useCurrentUser } from '@/lib/currentUser';
 import { filesKeys, useFiles } from '../api/getFiles';
 import { useFileUploads } from '../hooks/useFileUploads';
 import { FILES_NAMESPACE, registerFilesStrings } from '../i18n';
@@ -14,7 +14,7 @@ import { inDisplayOrder } from '../utils/order';
 import { FilesEditor } from './FilesEditor';
 import { FilesView } from './FilesView';
 import { FileUploader } from './FileUploader';
-import { LoadingRow } from '../../../ui/LoadingRow';
+import { LoadingRow } from '@/ui/LoadingRow';
 
 /**
  * The attached-files panel of a tale (spec section 2): collapsed with its count, it loads the list

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FileRow } from '../../../../../common/schemas/file';
+import type { FileRow } from '@common/schemas/file';
 import { registerFilesStrings } from '../i18n';
 import { fileRow } from '../testing';
 import { FilesEditor } from './FilesEditor';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileRow } from '../../../../../common/schemas/file';
+import type { FileRow } from '@common/schemas/file';
 import { usePlaylist } from '../hooks/usePlaylist';
 import { FILES_NAMESPACE } from '../i18n';
 import { type FileGroup, groupOf } from '../utils/order';

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE_DEFAULT } from '../../../../../common/constants';
-import type { Liker } from '../../../../../common/schemas/conversation';
-import type { Pagination } from '../../../../../common/schemas/envelope';
-import { apiFetch } from '../../../api/client';
+import { PAGE_SIZE_DEFAULT } from '@common/constants';
+import type { Liker } from '@common/schemas/conversation';
+import type { Pagination } from '@common/schemas/envelope';
+import { apiFetch } from '@/api/client';
 
 export interface LikersPage {
   likers: Liker[];

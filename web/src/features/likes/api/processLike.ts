@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LikeAnswer } from '../../../../../common/schemas/conversation';
-import { apiFetch, isSuccess } from '../../../api/client';
+import type { LikeAnswer } from '@common/schemas/conversation';
+import { apiFetch, isSuccess } from '@/api/client';
 import { likersKeys } from './getLikers';
 
 /** POST /like/process with val 1: the server toggles the caller's like and answers the new count and flag. */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { warn } from '../../../../../common/messages';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { pushMessages } from '../../../lib/messageQueue';
+import { isLoggedIn } from '@common/abilities';
+import { warn } from '@common/messages';
+import type { Tale } from '@common/schemas/tale';
+import { useCurrentUser } from '@/lib/currentUser';
+import { pushMessages } from '@/lib/messageQueue';
 import { useProcessLike } from '../api/processLike';
 import { LIKE_NEEDS_LOGIN, LIKES_NAMESPACE, registerLikesStrings } from '../i18n';
 import { LikersModal } from './LikersModal';

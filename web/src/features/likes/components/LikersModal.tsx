@@ -3,13 +3,13 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
-import { formatDate } from '../../../lib/dates';
-import { Paginator } from '../../../ui/Paginator';
-import { UserAvatar } from '../../../ui/UserAvatar';
+import { appRoutes } from '@common/routes';
+import { formatDate } from '@/lib/dates';
+import { Paginator } from '@/ui/Paginator';
+import { UserAvatar } from '@/ui/UserAvatar';
 import { useLikers } from '../api/getLikers';
 import { LIKES_NAMESPACE } from '../i18n';
-import { LoadingRow } from '../../../ui/LoadingRow';
+import { LoadingRow } from '@/ui/LoadingRow';
 
 /** Who liked a tale or comment: a paged list with links to their profiles (spec section 2). */
 export function LikersModal({ taleId, show, onHide }: { taleId: number; show: boolean; onHide: () => void }) {

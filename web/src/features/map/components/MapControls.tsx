@@ -2,7 +2,7 @@ import type L from 'leaflet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, Popup, useMap, useMapEvents } from 'react-leaflet';
-import { MAP_TYPES, type MapType } from '../../../../../common/models/tale';
+import { MAP_TYPES, type MapType } from '@common/models/tale';
 import { MAP_NAMESPACE } from '../i18n';
 import { MapControl } from './MapControl';
 

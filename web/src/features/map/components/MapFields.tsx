@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { MAP_TYPES, type MapType } from '../../../../../common/models/tale';
+import { MAP_TYPES, type MapType } from '@common/models/tale';
 import { MAP_NAMESPACE, registerMapStrings } from '../i18n';
 import { clampZoom, formatLatLong, type LatLong, MAX_ZOOM, MIN_ZOOM, numberOrZero, parseLatLong } from '../utils/geo';
 

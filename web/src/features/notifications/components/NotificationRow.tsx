@@ -2,10 +2,10 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
-import type { Notification } from '../../../../../common/schemas/conversation';
-import { formatDate } from '../../../lib/dates';
-import { UserAvatar } from '../../../ui/UserAvatar';
+import { appRoutes } from '@common/routes';
+import type { Notification } from '@common/schemas/conversation';
+import { formatDate } from '@/lib/dates';
+import { UserAvatar } from '@/ui/UserAvatar';
 import { NOTIFICATIONS_NAMESPACE } from '../i18n';
 
 /** Only an address inside this app is followed; anything else is shown as text. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isSuccess } from '../../../api/client';
-import { deleteUser } from '../../../api/users';
+import { isSuccess } from '@/api/client';
+import { deleteUser } from '@/api/users';
 import { profileQueryKey } from './getProfile';
 
 /** A person deletes their own profile; its cached copy goes with it. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../../../common/routes';
-import type { PublicUser } from '../../../../../common/schemas/user';
-import { apiFetch, isSuccess } from '../../../api/client';
+import { api } from '@common/routes';
+import type { PublicUser } from '@common/schemas/user';
+import { apiFetch, isSuccess } from '@/api/client';
 
 export const profileQueryKey = (id: number) => ['profile', id] as const;
 

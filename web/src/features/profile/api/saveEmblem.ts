@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import type { PublicUser } from '../../../../../common/schemas/user';
-import { apiFetch, isSuccess } from '../../../api/client';
-import { uploadEmblem } from '../../../api/uploadEditorImage';
+import { api, FORM_ID } from '@common/routes';
+import type { PublicUser } from '@common/schemas/user';
+import { apiFetch, isSuccess } from '@/api/client';
+import { uploadEmblem } from '@/api/uploadEditorImage';
 import { profileQueryKey } from './getProfile';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import type { PublicUser } from '../../../../../common/schemas/user';
-import { apiFetch, isSuccess } from '../../../api/client';
+import { api, FORM_ID } from '@common/routes';
+import type { PublicUser } from '@common/schemas/user';
+import { apiFetch, isSuccess } from '@/api/client';
 import { profileQueryKey } from './getProfile';
 
 export interface ProfileInput {

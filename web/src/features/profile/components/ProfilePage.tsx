@@ -2,14 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { can } from '../../../../../common/policies';
-import { appRoutes } from '../../../../../common/routes';
-import { useCurrentUser } from '../../../lib/currentUser';
-import NotFoundPage from '../../../app/routes/NotFoundPage';
+import { isLoggedIn } from '@common/abilities';
+import { can } from '@common/policies';
+import { appRoutes } from '@common/routes';
+import { useCurrentUser } from '@/lib/currentUser';
+import NotFoundPage from '@/app/routes/NotFoundPage';
 import { useProfile } from '../api/getProfile';
 import { ProfileView } from './ProfileView';
-import { ProfileTales } from '../../feed/components/ProfileTales';
+import { ProfileTales } from '@/features/feed/components/ProfileTales';
 
 // The edit form brings the date picker and (lazily, in turn) the rich-text editor.
 const ProfileEditForm = lazy(() => import('./ProfileEditForm'));

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { excerpt, SHARE_EXCERPT, type Tale } from '../../../../../common/models/tale';
-import { absoluteUrl } from '../../../lib/siteConfig';
+import { excerpt, SHARE_EXCERPT, type Tale } from '@common/models/tale';
+import { absoluteUrl } from '@/lib/siteConfig';
 import { registerShareStrings, SHARE_NAMESPACE } from '../i18n';
 import { NETWORK_NAMES, SHARE_NETWORKS, type ShareNetwork, type SharePayload, shareLink } from '../utils/shareLinks';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
-import { taleKeys } from '../../../api/tales';
+import { apiFetch } from '@/api/client';
+import { taleKeys } from '@/api/tales';
 
 export const FORM_ID_DELETE = 'actionDelete';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getTale, type TaleRef, taleKeys } from '../../../api/tales';
+import { getTale, type TaleRef, taleKeys } from '@/api/tales';
 
 /** The tale of the tale screen (web/src/api/tales.ts has the fetcher and its cache key). */
 export const useTale = (ref: TaleRef, enabled = true) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tale, TaleSaveBody } from '../../../../../common/schemas/tale';
-import { apiFetch, isSuccess } from '../../../api/client';
-import { taleKeys } from '../../../api/tales';
+import type { Tale, TaleSaveBody } from '@common/schemas/tale';
+import { apiFetch, isSuccess } from '@/api/client';
+import { taleKeys } from '@/api/tales';
 
 export const FORM_ID_UPSERT = 'actionUpsert';
 

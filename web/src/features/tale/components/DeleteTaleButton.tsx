@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 
 /** Delete, after 'Are you sure?' (spec section 5). */

@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { Tale } from '../../../../../common/schemas/tale';
+import type { Tale } from '@common/schemas/tale';
 import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 import { isScheduled } from '../utils/taleAddress';
 

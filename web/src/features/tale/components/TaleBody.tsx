@@ -1,4 +1,4 @@
-import '../../../ui/RichTextEditor/content.css';
+import '@/ui/RichTextEditor/content.css';
 import './taleBody.css';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';

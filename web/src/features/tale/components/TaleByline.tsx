@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { formatDate } from '../../../lib/dates';
-import { UserAvatar } from '../../../ui/UserAvatar';
+import { appRoutes } from '@common/routes';
+import type { Tale } from '@common/schemas/tale';
+import { formatDate } from '@/lib/dates';
+import { UserAvatar } from '@/ui/UserAvatar';
 import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 import { authorNameOf, taleHref } from '../utils/taleAddress';
 

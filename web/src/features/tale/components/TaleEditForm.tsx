@@ -3,21 +3,21 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AUTHOR_FLAGS, STAFF_FLAGS, type Tale, TaleSaveBody } from '../../../../../common/schemas/tale';
-import { ApiError, isSuccess } from '../../../api/client';
-import { uploadEditorImage } from '../../../api/uploadEditorImage';
-import { applyServerFieldErrors, catalogueResolver } from '../../../lib/forms';
-import { publicOrigin } from '../../../lib/siteConfig';
-import { DatePicker } from '../../../ui/DatePicker';
-import { FieldErrorText } from '../../../ui/FieldErrorText';
-import { MapFields } from '../../map/components/MapFields';
+import { AUTHOR_FLAGS, STAFF_FLAGS, type Tale, TaleSaveBody } from '@common/schemas/tale';
+import { ApiError, isSuccess } from '@/api/client';
+import { uploadEditorImage } from '@/api/uploadEditorImage';
+import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { publicOrigin } from '@/lib/siteConfig';
+import { DatePicker } from '@/ui/DatePicker';
+import { FieldErrorText } from '@/ui/FieldErrorText';
+import { MapFields } from '@/features/map/components/MapFields';
 import { useSaveTale } from '../api/saveTale';
 import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 import { clearDraft, readDraft, rememberDraft } from '../utils/localDraft';
 import { formValuesOf, sameValues, TALE_FORM_FIELDS, type TaleFormValues } from '../utils/taleForm';
 import { DeleteTaleButton } from './DeleteTaleButton';
 
-const RichTextEditor = lazy(() => import('../../../ui/RichTextEditor/RichTextEditor'));
+const RichTextEditor = lazy(() => import('@/ui/RichTextEditor/RichTextEditor'));
 
 /** How long typing must pause before the local draft is written. */
 const DRAFT_DEBOUNCE_MS = 400;

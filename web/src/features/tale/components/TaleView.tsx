@@ -3,11 +3,11 @@ import { lazy, Suspense } from 'react';
 import { Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { Comments } from '../../comments/components/Comments';
-import { FilesPanel } from '../../files/components/FilesPanel';
-import { LikeButton } from '../../likes/components/LikeButton';
-import { ShareButtons } from '../../share/components/ShareButtons';
+import type { Tale } from '@common/schemas/tale';
+import { Comments } from '@/features/comments/components/Comments';
+import { FilesPanel } from '@/features/files/components/FilesPanel';
+import { LikeButton } from '@/features/likes/components/LikeButton';
+import { ShareButtons } from '@/features/share/components/ShareButtons';
 import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 import { taleHref } from '../utils/taleAddress';
 import { DeleteTaleButton } from './DeleteTaleButton';
@@ -17,7 +17,7 @@ import { TaleBody } from './TaleBody';
 import { TaleByline } from './TaleByline';
 
 // Leaflet is big: only tales that show a map load it.
-const TaleMap = lazy(() => import('../../map/components/TaleMap'));
+const TaleMap = lazy(() => import('@/features/map/components/TaleMap'));
 
 export interface TaleViewProps {
   tale: Tale;

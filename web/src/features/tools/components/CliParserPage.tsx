@@ -3,7 +3,7 @@ import { Alert, Badge, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { TOOLS_NAMESPACE, useToolsStrings } from '../i18n';
 import { splitCommandLine, tokensToJson } from '../utils/splitCommandLine';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 import { ToolPage } from './ToolPage';
 
 const SAMPLE = `git commit -m "Fix the \\"login\\" page" --author='Ann Lee <ann@example.com>' $HOME/notes\\ 1.txt | tee log.txt && echo done`;

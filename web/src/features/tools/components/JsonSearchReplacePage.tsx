@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { TOOLS_NAMESPACE, useToolsStrings } from '../i18n';
 import { type JsonReplaceOptions, type JsonReplaceResult, jsonSearchReplace } from '../utils/jsonSearchReplace';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 import { ToolPage } from './ToolPage';
 
 const SAMPLE = '{"title":"Old title","tags":["old","news"],"author":{"name":"Ann","old_id":7},"published":true}';

@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { SerializedEditResult } from '../../../../../common/schemas/admin';
-import { ApiError, isSuccess } from '../../../api/client';
-import { applyServerFieldErrors } from '../../../lib/forms';
-import { FieldErrorText } from '../../../ui/FieldErrorText';
+import type { SerializedEditResult } from '@common/schemas/admin';
+import { ApiError, isSuccess } from '@/api/client';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { FieldErrorText } from '@/ui/FieldErrorText';
 import { useEditSerialized } from '../api/editSerialized';
 import { TOOLS_NAMESPACE, useToolsStrings } from '../i18n';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 import { SerializedTree } from './SerializedTree';
 import { ToolPage } from './ToolPage';
 

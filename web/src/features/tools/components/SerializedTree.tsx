@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { SerializedNode } from '../../../../../common/schemas/admin';
+import type { SerializedNode } from '@common/schemas/admin';
 import { TOOLS_NAMESPACE } from '../i18n';
 
 type Entry = { key: string | number; value: SerializedNode };

@@ -3,7 +3,7 @@ import { Alert, Button, ButtonGroup, Col, Form, InputGroup, Row, Table } from 'r
 import { useTranslation } from 'react-i18next';
 import { TOOLS_NAMESPACE, useToolsStrings } from '../i18n';
 import { buildUrl, parseUrl, type UrlParam, type UrlParts } from '../utils/urlParts';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 import { ToolPage } from './ToolPage';
 
 const SAMPLE = 'https://user:secret@example.com:8080/path/to/page?tag=news&tag=sport&q=hello%20world#comments';
