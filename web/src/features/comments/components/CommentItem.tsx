@@ -14,7 +14,6 @@ import { LikeButton } from '@/features/likes/components/LikeButton';
 import { useDeleteComment } from '../api/deleteComment';
 import { useEditComment } from '../api/editComment';
 import type { ThreadPlace } from '../api/threadCache';
-import { COMMENTS_NAMESPACE } from '../i18n';
 import { CommentForm } from './CommentForm';
 
 interface CommentItemProps {
@@ -30,7 +29,7 @@ interface CommentItemProps {
 
 /** One comment: author, date, body, like, edit and delete for its owner and staff, and its replies. */
 export function CommentItem({ comment, place, highlighted, replies }: CommentItemProps) {
-  const { t, i18n } = useTranslation(COMMENTS_NAMESPACE);
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +43,7 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
   }, [highlighted]);
 
   const mayChange = can.editComment(user, comment);
-  const name = `${comment.owner_firstname} ${comment.owner_lastname}`.trim() || `${t('author')} #${comment.owner_id}`;
+  const name = `${comment.owner_firstname} ${comment.owner_lastname}`.trim() || `${t('comments.author')} #${comment.owner_id}`;
   const profile = appRoutes.profileOf(comment.owner_id);
 
   return (
@@ -72,8 +71,8 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
           {editing ? (
             <CommentForm
               initial={comment.body}
-              label={t('editing')}
-              submitLabel={t('save')}
+              label={t('comments.editing')}
+              submitLabel={t('comments.save')}
               pending={edit.isPending}
               testId="comment-edit-form"
               onCancel={() => setEditing(false)}
@@ -97,7 +96,7 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
             {mayChange && !editing && (
               <>
                 <Button size="sm" variant="link" className="py-0 px-1" onClick={() => setEditing(true)}>
-                  {t('edit')}
+                  {t('comments.edit')}
                 </Button>
                 <Button
                   size="sm"
@@ -106,7 +105,7 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
                   disabled={remove.isPending}
                   onClick={() => setConfirming(true)}
                 >
-                  {t('delete')}
+                  {t('comments.delete')}
                 </Button>
               </>
             )}
@@ -116,10 +115,10 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
       {comment.level === 1 && <div className="tales-comment-thread">{replies(comment)}</div>}
       <ConfirmDialog
         show={confirming}
-        title={t('deleteTitle')}
-        body={t('sure')}
-        confirmLabel={t('delete')}
-        cancelLabel={t('cancel')}
+        title={t('comments.deleteTitle')}
+        body={t('comments.sure')}
+        confirmLabel={t('comments.delete')}
+        cancelLabel={t('comments.cancel')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);

@@ -15,7 +15,6 @@ import { type CommentsStart, useCommentPages } from '../api/getComments';
 import { useThreadTale } from '../api/threadTale';
 import type { ThreadPlace } from '../api/threadCache';
 import { useThreadParams } from '../hooks/useThreadParams';
-import { COMMENTS_NAMESPACE, registerCommentsStrings } from '../i18n';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import { LoadingRow } from '@/ui/LoadingRow';
@@ -27,8 +26,7 @@ import { LoadingRow } from '@/ui/LoadingRow';
  * shows that page alone, and 'All' shows everything.
  */
 export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null }) {
-  const { t, i18n } = useTranslation(COMMENTS_NAMESPACE);
-  registerCommentsStrings(i18n);
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const listId = useId();
   const { expand, highlight, showAll } = useThreadParams();
@@ -96,7 +94,7 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
       <span className="tales-comments-caret" aria-hidden="true">
         {open ? '▾' : '▸'}
       </span>{' '}
-      {t(isPostBlock ? 'comments' : 'replies', { count })}
+      {t(isPostBlock ? 'comments.comments' : 'comments.replies', { count })}
     </Button>
   );
 
@@ -111,19 +109,19 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
         <div id={listId} className={isPostBlock ? 'mt-2' : 'tales-replies ps-3'}>
           {isPostBlock && rootPost?.is_comment_for_owner === 1 && (
             <p className="text-body-secondary small mb-2" data-testid="comments-owner-only">
-              {t('ownerOnly')}
+              {t('comments.ownerOnly')}
             </p>
           )}
           {isPostBlock && rootPost?.is_comment_denied === 1 && (
             <p className="text-body-secondary small mb-2" data-testid="comments-denied">
-              {t('denied')}
+              {t('comments.denied')}
             </p>
           )}
           {narrowTo != null && (
             <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2 py-2 small">
-              <span>{t('branchOnly')}</span>
+              <span>{t('comments.branchOnly')}</span>
               <Button variant="link" size="sm" className="p-0 align-baseline" onClick={showAll} data-testid="comments-show-all">
-                {t('showAll')}
+                {t('comments.showAll')}
               </Button>
             </Alert>
           )}
@@ -134,16 +132,16 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
               className="mb-2"
               disabled={pages.isFetchingPreviousPage}
               onClick={() => void pages.fetchPreviousPage()}
-              aria-label={t('earlierLabel', { count: firstPage?.pageSize ?? 0 })}
+              aria-label={t('comments.earlierLabel', { count: firstPage?.pageSize ?? 0 })}
               data-testid="comments-earlier"
             >
-              {t('earlier', { count: firstPage?.pageSize ?? 0 })}
+              {t('comments.earlier', { count: firstPage?.pageSize ?? 0 })}
             </Button>
           )}
           {pages.isPending ? (
-            <LoadingRow label={t('loading')} />
+            <LoadingRow label={t('comments.loading')} />
           ) : comments.length === 0 ? (
-            isPostBlock && <p className="text-body-secondary small mb-2">{t('noComments')}</p>
+            isPostBlock && <p className="text-body-secondary small mb-2">{t('comments.noComments')}</p>
           ) : (
             <div className="tales-comment-list" data-testid={isPostBlock ? 'comment-list' : 'reply-list'}>
               {comments.map((c) => (
@@ -169,8 +167,8 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
           {canWrite && (
             <CommentForm
               initial=""
-              label={isPostBlock ? t('newComment') : t('newReply')}
-              submitLabel={isPostBlock ? t('add') : t('addReply')}
+              label={isPostBlock ? t('comments.newComment') : t('comments.newReply')}
+              submitLabel={isPostBlock ? t('comments.add') : t('comments.addReply')}
               pending={add.isPending}
               testId={isPostBlock ? 'comment-form' : 'reply-form'}
               onSubmit={async (body) => {
@@ -185,7 +183,7 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
             <p className="small text-body-secondary mt-2 mb-0" data-testid="comments-login">
               <Trans
                 t={t}
-                i18nKey="loginToComment"
+                i18nKey="comments.loginToComment"
                 components={{ login: <Link to={appRoutes.login} />, register: <Link to={appRoutes.register} /> }}
               />
             </p>

@@ -5,7 +5,6 @@ import { isLoggedIn } from '@common/abilities';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
 import { useCurrentUser } from '@/lib/currentUser';
 import { useFeed } from '../api/getFeed';
-import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 import { FeedIntro } from './FeedIntro';
 import { FeedList } from './FeedList';
 import { FeedEmpty, FeedLoading } from './FeedStates';
@@ -18,8 +17,7 @@ function intParam(v: string | null, fallback: number, min: number, max: number):
 
 /** / and /tale/feed: the tale feed with search; page size, page and search text live in the address. */
 export default function FeedPage() {
-  const { t, i18n } = useTranslation(FEED_NAMESPACE);
-  registerFeedStrings(i18n);
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const pageSize = intParam(params.get('pageSize'), PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
@@ -54,12 +52,12 @@ export default function FeedPage() {
   }, [shownPage, feed.isPlaceholderData]);
 
   useEffect(() => {
-    document.title = txt ? `${t('searchResults', { txt })} · ${t('title')}` : t('title');
+    document.title = txt ? `${t('feed.searchResults', { txt })} · ${t('feed.title')}` : t('feed.title');
   }, [t, txt]);
 
   return (
     <section className="py-4 mx-auto" style={{ maxWidth: 860 }} data-testid="feed-page">
-      <h1 className="h2 mb-3">{txt ? t('searchResults', { txt }) : t('title')}</h1>
+      <h1 className="h2 mb-3">{txt ? t('feed.searchResults', { txt }) : t('feed.title')}</h1>
       {!txt && <FeedIntro />}
       <SearchBox value={txt} onSearch={(next) => update({ txt: next, page: 1 })} />
       {feed.isPending ? (
@@ -68,7 +66,7 @@ export default function FeedPage() {
         <>
           {txt && (
             <p className="text-body-secondary small" data-testid="feed-found">
-              {t('found', { count: feed.data.pagination.rowsTotal })}
+              {t('feed.found', { count: feed.data.pagination.rowsTotal })}
             </p>
           )}
           <FeedList

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT } from '@common/constants';
 import { useFeed } from '../api/getFeed';
-import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 import { FeedList } from './FeedList';
 import { FeedEmpty, FeedLoading } from './FeedStates';
 
@@ -11,8 +10,7 @@ import { FeedEmpty, FeedLoading } from './FeedStates';
  * user's drafts and scheduled tales here, marked as such.
  */
 export function ProfileTales({ userId }: { userId: number }) {
-  const { t, i18n } = useTranslation(FEED_NAMESPACE);
-  registerFeedStrings(i18n);
+  const { t } = useTranslation();
   const [state, setState] = useState({ userId, page: 1 });
   // another profile opened in the same screen starts at its first page
   const page = state.userId === userId ? state.page : 1;
@@ -27,7 +25,7 @@ export function ProfileTales({ userId }: { userId: number }) {
   return (
     <section className="my-4" data-testid="profile-tales">
       <h2 className="h4 mb-3">
-        {t('profileTitle')}
+        {t('feed.profileTitle')}
         {feed.data && feed.data.pagination.rowsTotal > 0 && (
           <span className="text-body-secondary fw-normal ms-2">({feed.data.pagination.rowsTotal})</span>
         )}

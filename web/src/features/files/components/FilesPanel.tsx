@@ -9,7 +9,6 @@ import type { Tale } from '@common/schemas/tale';
 import { useCurrentUser } from '@/lib/currentUser';
 import { filesKeys, useFiles } from '../api/getFiles';
 import { useFileUploads } from '../hooks/useFileUploads';
-import { FILES_NAMESPACE, registerFilesStrings } from '../i18n';
 import { inDisplayOrder } from '../utils/order';
 import { FilesEditor } from './FilesEditor';
 import { FilesView } from './FilesView';
@@ -22,8 +21,7 @@ import { LoadingRow } from '@/ui/LoadingRow';
  * owner and staff rename, reorder and delete it; everyone else sees the list.
  */
 export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'count_files'> }) {
-  const { t, i18n } = useTranslation(FILES_NAMESPACE);
-  registerFilesStrings(i18n);
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const bodyId = useId();
@@ -53,7 +51,7 @@ export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'cou
           className="tales-files-toggle px-0 text-decoration-none fw-semibold"
           aria-expanded={open}
           aria-controls={bodyId}
-          title={open ? t('toggleHide') : t('toggleShow')}
+          title={open ? t('files.toggleHide') : t('files.toggleShow')}
           onClick={() => {
             setOpen((o) => !o);
             setEditing(false);
@@ -63,16 +61,16 @@ export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'cou
           <span className="tales-files-caret" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>{' '}
-          <span data-testid="files-count">{t('files', { count })}</span>
+          <span data-testid="files-count">{t('files.files', { count })}</span>
         </Button>
       </h2>
       {open && (
         <div id={bodyId} className="mt-2">
           {files.isPending ? (
-            <LoadingRow label={t('loading')} />
+            <LoadingRow label={t('files.loading')} />
           ) : !list || list.length === 0 ? (
             <p className="text-body-secondary small mb-0" data-testid="files-empty">
-              {t('empty')}
+              {t('files.empty')}
             </p>
           ) : editing ? (
             <FilesEditor taleId={tale.id} files={inDisplayOrder(list)} mayManage={mayManage} onDone={() => setEditing(false)} />
@@ -81,7 +79,7 @@ export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'cou
               <FilesView files={list} />
               {mayEdit && (
                 <Button size="sm" variant="outline-secondary" className="mt-3" onClick={() => setEditing(true)} data-testid="files-edit">
-                  <span aria-hidden="true">✎</span> {t('edit')}
+                  <span aria-hidden="true">✎</span> {t('files.edit')}
                 </Button>
               )}
             </>

@@ -14,7 +14,6 @@ import { isInIframe } from '@/app/shell/iframe';
 import { useCurrentUser } from '@/lib/currentUser';
 import { useDeleteTale } from '../api/deleteTale';
 import { useTale } from '../api/getTale';
-import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 import { clearDraft } from '../utils/localDraft';
 import { TaleView } from './TaleView';
 
@@ -25,35 +24,35 @@ const inIframe = isInIframe();
 const ALIAS_SHAPE = /^[A-Za-z0-9_-]{1,100}$/;
 
 function Loading() {
-  const { t } = useTranslation(TALE_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <div className="d-flex justify-content-center py-5">
       <Spinner animation="border" role="status">
-        <span className="visually-hidden">{t('loading')}</span>
+        <span className="visually-hidden">{t('tale.loading')}</span>
       </Spinner>
     </div>
   );
 }
 
 function LoginToWrite() {
-  const { t } = useTranslation(TALE_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <section className="py-5 text-center" data-testid="tale-login">
-      <p className="lead">{t('loginToWrite')}</p>
+      <p className="lead">{t('tale.loginToWrite')}</p>
       <Link to={appRoutes.login} className="btn btn-primary">
-        {t('login')}
+        {t('tale.login')}
       </Link>
     </section>
   );
 }
 
 function NotFound() {
-  const { t } = useTranslation(TALE_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <Alert variant="warning" className="my-4" data-testid="tale-not-found">
-      <p>{t('notFound')}</p>
+      <p>{t('tale.notFound')}</p>
       <Link to={appRoutes.feed} className="alert-link">
-        {t('toFeed')}
+        {t('tale.toFeed')}
       </Link>
     </Alert>
   );
@@ -64,8 +63,7 @@ function NotFound() {
  * edit mode, with the transitions of spec section 4.
  */
 export default function TalePage() {
-  const { t, i18n } = useTranslation(TALE_NAMESPACE);
-  registerTaleStrings(i18n);
+  const { t } = useTranslation();
   const { id, alias } = useParams();
   const ref: TaleRef = id ?? alias ?? null;
   // `/:alias` catches every one-segment address the app has no page for: only a slug can be a tale
@@ -81,7 +79,7 @@ export default function TalePage() {
 
   const tale = query.data;
   useEffect(() => {
-    if (tale) document.title = `${tale.header.trim() || t('untitled')} · Tales`;
+    if (tale) document.title = `${tale.header.trim() || t('tale.untitled')} · Tales`;
   }, [tale, t]);
 
   if (!aliasShaped) return <NotFoundPage />;

@@ -8,7 +8,6 @@ import { Comments } from '@/features/comments/components/Comments';
 import { FilesPanel } from '@/features/files/components/FilesPanel';
 import { LikeButton } from '@/features/likes/components/LikeButton';
 import { ShareButtons } from '@/features/share/components/ShareButtons';
-import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 import { taleHref } from '../utils/taleAddress';
 import { DeleteTaleButton } from './DeleteTaleButton';
 import { EmbeddedFrame, FreeCodeFrame } from './SandboxedFrames';
@@ -30,8 +29,7 @@ export interface TaleViewProps {
 
 /** The tale screen in view mode; the tale's flags hide its header, date, author and sharing. */
 export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false }: TaleViewProps) {
-  const { t, i18n } = useTranslation(TALE_NAMESPACE);
-  registerTaleStrings(i18n);
+  const { t } = useTranslation();
   const saved = tale.is_submitted === 1;
   return (
     <article className="py-4 mx-auto" style={{ maxWidth: 960 }} data-testid="tale-view" data-tale-id={tale.id}>
@@ -42,31 +40,31 @@ export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false
           </div>
           {tale.is_header_hidden !== 1 && (
             <h1 className="h2 tales-tale-title mb-2" data-testid="tale-header">
-              <Link to={taleHref(tale)}>{tale.header.trim() || t('untitled')}</Link>
+              <Link to={taleHref(tale)}>{tale.header.trim() || t('tale.untitled')}</Link>
             </h1>
           )}
           <TaleByline tale={tale} className="mb-4" />
           <TaleBody html={tale.body} testId="tale-body" className="mb-3" />
           {tale.body_free.trim() && (
             <section className="mt-4">
-              <h2 className="visually-hidden">{t('freeCode')}</h2>
+              <h2 className="visually-hidden">{t('tale.freeCode')}</h2>
               <FreeCodeFrame code={tale.body_free} />
             </section>
           )}
           {tale.iframe.trim() && (
             <section className="mt-4">
-              <h2 className="visually-hidden">{t('embeddedFrame')}</h2>
+              <h2 className="visually-hidden">{t('tale.embeddedFrame')}</h2>
               <EmbeddedFrame src={tale.iframe} />
             </section>
           )}
           {tale.geo_is_map_shown === 1 && (
             <section className="mt-4">
-              <h2 className="visually-hidden">{t('mapTitle')}</h2>
+              <h2 className="visually-hidden">{t('tale.mapTitle')}</h2>
               <Suspense
                 fallback={
                   <div className="d-flex justify-content-center align-items-center" style={{ height: 500 }}>
                     <Spinner animation="border" role="status">
-                      <span className="visually-hidden">{t('loading')}</span>
+                      <span className="visually-hidden">{t('tale.loading')}</span>
                     </Spinner>
                   </div>
                 }
@@ -90,7 +88,7 @@ export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false
             <div className="ms-auto d-flex gap-2">
               {saved && <DeleteTaleButton onConfirm={onDelete} disabled={deleting} />}
               <Button variant="primary" onClick={onEdit} data-testid="tale-edit">
-                {t('edit')}
+                {t('tale.edit')}
               </Button>
             </div>
           )}
