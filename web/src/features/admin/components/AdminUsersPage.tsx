@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -5,11 +6,11 @@ import { useSearchParams } from 'react-router';
 import { can } from '@common/policies';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type RoleName } from '@common/constants';
 import type { AdminUser } from '@common/schemas/admin';
+import { adminQueries } from '@/api/admin';
 import { useCurrentUser } from '@/lib/currentUser';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { Paginator } from '@/ui/Paginator';
 import { useDeleteUser } from '../api/deleteUser';
-import { useAdminUsers } from '../api/getAdminUsers';
 import { useSetUserBan } from '../api/setUserBan';
 import { useSetUserRole } from '../api/setUserRole';
 import { AdminPage } from './AdminPage';
@@ -34,7 +35,7 @@ export default function AdminUsersPage() {
   const [draft, setDraft] = useState(txt);
   useEffect(() => setDraft(txt), [txt]);
 
-  const users = useAdminUsers(pageSize, page, txt, can.manageUsers(me));
+  const users = useQuery({ ...adminQueries.users({ pageSize, page, txt }), enabled: can.manageUsers(me) });
   const roleMutation = useSetUserRole();
   const banMutation = useSetUserBan();
   const deleteMutation = useDeleteUser();

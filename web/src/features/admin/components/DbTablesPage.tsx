@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge, Col, ListGroup, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { can } from '@common/policies';
 import type { DbTable } from '@common/schemas/admin';
+import { adminQueries } from '@/api/admin';
 import { useCurrentUser } from '@/lib/currentUser';
-import { useDbTables } from '../api/getDbTables';
 import { AdminPage } from './AdminPage';
 import { CopyButton } from '@/ui/CopyButton';
 
@@ -105,7 +106,7 @@ function TableDetails({ table }: { table: DbTable }) {
 export default function DbTablesPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
-  const tables = useDbTables(can.useStaffTools(user));
+  const tables = useQuery({ ...adminQueries.dbTables(), enabled: can.useStaffTools(user) });
   const [chosen, setChosen] = useState<string | null>(null);
   const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language);
   const list = tables.data ?? [];

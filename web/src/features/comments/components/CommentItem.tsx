@@ -10,7 +10,6 @@ import { useCurrentUser } from '@/lib/currentUser';
 import { formatDate } from '@/lib/dates';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { UserAvatar } from '@/ui/UserAvatar';
-import { LikeButton } from '@/features/likes/components/LikeButton';
 import { useDeleteComment } from '../api/deleteComment';
 import { useEditComment } from '../api/editComment';
 import type { ThreadPlace } from '../api/threadCache';
@@ -25,10 +24,12 @@ interface CommentItemProps {
    * two components, each using the other, do not import each other.
    */
   replies: (comment: Tale) => ReactNode;
+  /** The comment's like button, composed by the page (app/routes) from the likes feature. */
+  like?: ReactNode;
 }
 
 /** One comment: author, date, body, like, edit and delete for its owner and staff, and its replies. */
-export function CommentItem({ comment, place, highlighted, replies }: CommentItemProps) {
+export function CommentItem({ comment, place, highlighted, replies, like }: CommentItemProps) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
@@ -92,7 +93,7 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
             />
           )}
           <div className="d-flex flex-wrap align-items-center gap-1 mt-1">
-            <LikeButton tale={comment} />
+            {like}
             {mayChange && !editing && (
               <>
                 <Button size="sm" variant="link" className="py-0 px-1" onClick={() => setEditing(true)}>

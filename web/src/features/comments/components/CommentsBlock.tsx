@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Trans, useTranslation } from 'react-i18next';
@@ -8,11 +9,11 @@ import { can } from '@common/policies';
 import { appRoutes } from '@common/routes';
 import type { Tale } from '@common/schemas/tale';
 import { isSuccess } from '@/api/client';
+import { type CommentsStart, commentQueries } from '@/api/comments';
+import { taleQueries } from '@/api/tales';
 import { useCurrentUser } from '@/lib/currentUser';
 import { Paginator } from '@/ui/Paginator';
 import { useAddComment } from '../api/addComment';
-import { type CommentsStart, useCommentPages } from '../api/getComments';
-import { useThreadTale } from '../api/threadTale';
 import type { ThreadPlace } from '../api/threadCache';
 import { useThreadParams } from '../hooks/useThreadParams';
 import { CommentForm } from './CommentForm';
@@ -25,7 +26,7 @@ import { LoadingRow } from '@/ui/LoadingRow';
  * first one shown, the paginator's 'More' appends the page after the last one shown, a page number
  * shows that page alone, and 'All' shows everything.
  */
-export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null }) {
+export function CommentsBlock({ tale, post, renderLike }: { tale: Tale; post: Tale | null; renderLike?: (comment: Tale) => ReactNode }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const listId = useId();
@@ -50,12 +51,10 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
 
   const rootId = isPostBlock ? tale.id : (tale.root_tale_id ?? tale.answer_to_tale_id ?? tale.id);
   // a replies block shown without its post reads the post for its rules
-  const loadedPost = useThreadTale(post ? null : rootId, !post).data ?? null;
+  const loadedPost = useQuery({ ...taleQueries.one(rootId), enabled: !post }).data ?? null;
   const rootPost = post ?? loadedPost;
-  // the post read again after our own writes, for an exact comment count
-  const freshPost = useThreadTale(isPostBlock ? tale.id : null).data ?? null;
 
-  const pages = useCommentPages({ parentId: tale.id, expand: narrowTo, start, enabled: open });
+  const pages = useInfiniteQuery({ ...commentQueries.thread({ parentId: tale.id, expand: narrowTo, start }), enabled: open });
   const loaded = pages.data?.pages ?? [];
   const comments: Tale[] = [];
   const seenIds = new Set<number>();
@@ -70,11 +69,8 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
   const everythingShown =
     !firstPage || !lastPage || (firstPage.pageCurrentNumber <= 1 && lastPage.pageCurrentNumber >= lastPage.pagesTotal);
 
-  const count = isPostBlock
-    ? (freshPost?.count_root_tale_id ?? tale.count_root_tale_id)
-    : lastPage && narrowTo == null
-      ? lastPage.rowsTotal
-      : tale.count_answer_to_tale_id;
+  // the post is the tale's cache entry, read again after our own writes: its comment count is exact
+  const count = isPostBlock ? tale.count_root_tale_id : lastPage && narrowTo == null ? lastPage.rowsTotal : tale.count_answer_to_tale_id;
 
   const place: ThreadPlace = { parentId: tale.id, grandParentId: isPostBlock ? null : tale.answer_to_tale_id, rootId };
   const add = useAddComment(place);
@@ -150,7 +146,8 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
                   comment={c}
                   place={place}
                   highlighted={c.id === highlight}
-                  replies={(parent) => <CommentsBlock tale={parent} post={rootPost} />}
+                  like={renderLike?.(c)}
+                  replies={(parent) => <CommentsBlock tale={parent} post={rootPost} renderLike={renderLike} />}
                 />
               ))}
             </div>

@@ -1,7 +1,9 @@
-import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT } from '@common/constants';
-import { useFeed } from '../api/getFeed';
+import type { Tale } from '@common/schemas/tale';
+import { taleQueries } from '@/api/tales';
 import { FeedList } from './FeedList';
 import { FeedEmpty, FeedLoading } from './FeedStates';
 
@@ -9,12 +11,12 @@ import { FeedEmpty, FeedLoading } from './FeedStates';
  * A user's own feed on the profile screen (owner filter): the owner and staff also see the
  * user's drafts and scheduled tales here, marked as such.
  */
-export function ProfileTales({ userId }: { userId: number }) {
+export function ProfileTales({ userId, renderLike }: { userId: number; renderLike?: (tale: Tale) => ReactNode }) {
   const { t } = useTranslation();
   const [state, setState] = useState({ userId, page: 1 });
   // another profile opened in the same screen starts at its first page
   const page = state.userId === userId ? state.page : 1;
-  const feed = useFeed({ pageSize: PAGE_SIZE_DEFAULT, page, owner: userId });
+  const feed = useQuery(taleQueries.feed({ pageSize: PAGE_SIZE_DEFAULT, page, owner: userId }));
   const start = useRef<HTMLDivElement>(null);
 
   const onPage = (next: number) => {
@@ -39,6 +41,7 @@ export function ProfileTales({ userId }: { userId: number }) {
           onPage={onPage}
           startRef={start}
           busy={feed.isPlaceholderData}
+          renderLike={renderLike}
         />
       ) : feed.isError ? null : (
         <FeedEmpty txt="" canWrite={false} compact />

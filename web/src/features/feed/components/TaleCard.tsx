@@ -1,19 +1,30 @@
 import './feed.css';
+import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Tale } from '@common/schemas/tale';
-import { LikeButton } from '@/features/likes/components/LikeButton';
-import { TaleBadges } from '@/features/tale/components/TaleBadges';
-import { TaleBody } from '@/features/tale/components/TaleBody';
-import { TaleByline } from '@/features/tale/components/TaleByline';
-import { taleHref } from '@/features/tale/utils/taleAddress';
+import { taleHref } from '@/lib/taleAddress';
+import { TaleBadges } from '@/ui/tale/TaleBadges';
+import { TaleBody } from '@/ui/tale/TaleBody';
+import { TaleByline } from '@/ui/tale/TaleByline';
 import { AdultGate } from './AdultGate';
 import { CollapsibleBody } from './CollapsibleBody';
 import { JumpButtons, taleCardId } from './JumpButtons';
 
 /** One tale in a feed: header, byline, body (collapsed when long, gated when not for kids), like, comments, jumps. */
-export function TaleCard({ tale, prevId, nextId }: { tale: Tale; prevId: number | null; nextId: number | null }) {
+export function TaleCard({
+  tale,
+  prevId,
+  nextId,
+  like,
+}: {
+  tale: Tale;
+  prevId: number | null;
+  nextId: number | null;
+  /** The like button, composed by the page (app/routes) from the likes feature. */
+  like?: ReactNode;
+}) {
   const { t } = useTranslation();
   const href = taleHref(tale);
   const classes = ['tales-card', 'mb-4', 'shadow-sm'];
@@ -44,7 +55,7 @@ export function TaleCard({ tale, prevId, nextId }: { tale: Tale; prevId: number 
         )}
       </Card.Body>
       <Card.Footer className="bg-transparent d-flex flex-wrap align-items-center gap-2">
-        <LikeButton tale={tale} />
+        {like}
         <Link
           to={`${href}#comments`}
           className="btn btn-sm btn-outline-secondary"

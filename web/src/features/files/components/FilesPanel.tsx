@@ -1,13 +1,13 @@
 import './files.css';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { can } from '@common/policies';
 import type { FileRow } from '@common/schemas/file';
 import type { Tale } from '@common/schemas/tale';
+import { fileQueries } from '@/api/files';
 import { useCurrentUser } from '@/lib/currentUser';
-import { filesKeys, useFiles } from '../api/getFiles';
 import { useFileUploads } from '../hooks/useFileUploads';
 import { inDisplayOrder } from '../utils/order';
 import { FilesEditor } from './FilesEditor';
@@ -27,12 +27,13 @@ export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'cou
   const bodyId = useId();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
-  const files = useFiles(tale.id, open);
+  // loaded only while the panel is open (spec section 2)
+  const files = useQuery({ ...fileQueries.ofTale(tale.id), enabled: open });
   const uploads = useFileUploads(tale.id);
 
   // closed means cleared: the next opening reads the list afresh
   useEffect(() => {
-    if (!open) queryClient.removeQueries({ queryKey: filesKeys.of(tale.id) });
+    if (!open) queryClient.removeQueries({ queryKey: fileQueries.ofTale(tale.id).queryKey });
   }, [open, queryClient, tale.id]);
 
   const list = open ? files.data : undefined;

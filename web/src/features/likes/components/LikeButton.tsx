@@ -7,42 +7,30 @@ import type { Tale } from '@common/schemas/tale';
 import { useCurrentUser } from '@/lib/currentUser';
 import { pushMessages } from '@/lib/messageQueue';
 import { useProcessLike } from '../api/processLike';
-/** The client-side alert of spec section 5; it is a message template, so it is also its translation key. */
-const LIKE_NEEDS_LOGIN = 'Only logged-in users are allowed to like :-)';
 import { LikersModal } from './LikersModal';
 
-interface LikeState {
-  count: number;
-  liked: boolean;
-  /** The tale values the answer was given on; newer values from the server replace it. */
-  base: string;
-}
+/** The client-side alert of spec section 5; it is a message template, so it is also its translation key. */
+const LIKE_NEEDS_LOGIN = 'Only logged-in users are allowed to like :-)';
 
 /**
  * The like button of a tale or comment with its count. A visitor gets the alert of spec section 5;
- * a user's click is sent and the server's answer shown (no local toggling). The count opens the
+ * a user's click is sent, and the server's answer is written into the query cache, which the
+ * `tale` given here comes from (no local toggling, no count of its own). The count opens the
  * Likers modal when there is at least one like.
  */
 export function LikeButton({ tale }: { tale: Pick<Tale, 'id' | 'count_like' | 'current_user_liked' | 'type'> }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const like = useProcessLike(tale.id);
-  const [answer, setAnswer] = useState<LikeState | null>(null);
   const [showLikers, setShowLikers] = useState(false);
 
-  const base = `${tale.id}:${tale.count_like}:${tale.current_user_liked}`;
-  const shown = answer?.base === base ? answer : { count: tale.count_like, liked: tale.current_user_liked === 1, base };
-
+  const shown = { count: tale.count_like, liked: tale.current_user_liked === 1 };
   const onLike = () => {
     if (!isLoggedIn(user)) {
       pushMessages([warn(LIKE_NEEDS_LOGIN)]);
       return;
     }
-    like.mutate(undefined, {
-      onSuccess: (a) => {
-        if (a) setAnswer({ count: a.AmountLikes, liked: a.CurrentUserLiked === 1, base });
-      },
-    });
+    like.mutate();
   };
 
   return (

@@ -1,20 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appRoutes } from '@common/routes';
+import { likeQueries } from '@/api/likes';
 import { formatDate } from '@/lib/dates';
 import { Paginator } from '@/ui/Paginator';
 import { UserAvatar } from '@/ui/UserAvatar';
-import { useLikers } from '../api/getLikers';
 import { LoadingRow } from '@/ui/LoadingRow';
 
 /** Who liked a tale or comment: a paged list with links to their profiles (spec section 2). */
 export function LikersModal({ taleId, show, onHide }: { taleId: number; show: boolean; onHide: () => void }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const likers = useLikers(taleId, page, show);
+  // loaded only while the modal is open, which needs at least one like (spec section 5)
+  const likers = useQuery({ ...likeQueries.likers(taleId, page), enabled: show });
   const list = likers.data?.likers ?? [];
 
   return (

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -7,12 +7,12 @@ import { Link } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
 import { appRoutes } from '@common/routes';
 import { isSuccess } from '@/api/client';
+import { notificationQueries } from '@/api/notifications';
 import { useCurrentUser } from '@/lib/currentUser';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { Paginator } from '@/ui/Paginator';
 import { useDeleteAllNotifications } from '../api/deleteAllNotifications';
 import { useDeleteNotification } from '../api/deleteNotification';
-import { notificationsKeys, useNotifications } from '../api/getNotifications';
 import { useMarkNotificationsShown } from '../api/markNotificationsShown';
 import { NotificationRow } from './NotificationRow';
 
@@ -38,7 +38,7 @@ function NotificationsList() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [confirmAll, setConfirmAll] = useState(false);
-  const list = useNotifications(page, true);
+  const list = useQuery(notificationQueries.page(page));
   const mark = useMarkNotificationsShown();
   const remove = useDeleteNotification();
   const removeAll = useDeleteAllNotifications();
@@ -58,7 +58,7 @@ function NotificationsList() {
     markShown(newest);
   }, [data, fresh, markShown]);
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
+  const reload = () => queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
 
   const onDelete = (id: number) => {
     const wasLastOnPage = items.length === 1;

@@ -1,5 +1,5 @@
 import './tale.css';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
 import { publicOrigin } from '@/lib/siteConfig';
 import { DatePicker } from '@/ui/DatePicker';
 import { FieldErrorText } from '@/ui/FieldErrorText';
-import { MapFields } from '@/features/map/components/MapFields';
 import { useSaveTale } from '../api/saveTale';
 import { clearDraft, readDraft, rememberDraft } from '../utils/localDraft';
 import { formValuesOf, sameValues, TALE_FORM_FIELDS, type TaleFormValues } from '../utils/taleForm';
@@ -31,6 +30,17 @@ export interface TaleEditFormProps {
   onCancel: () => void;
   onDelete: () => void;
   deleting?: boolean;
+  /** The map part of the form, composed by the page (app/routes) from the map feature. */
+  renderMapFields: (fields: TaleMapFields) => ReactNode;
+}
+
+type TaleGeoValues = Pick<TaleFormValues, 'geo_is_map_shown' | 'geo_latitude' | 'geo_longitude' | 'geo_zoom' | 'geo_map_type'>;
+
+/** What the form hands its map fields: the tale's header, its map values, and how to change them. */
+export interface TaleMapFields {
+  header: string;
+  value: TaleGeoValues;
+  onChange: (patch: Partial<TaleGeoValues>) => void;
 }
 
 function Loading({ label, height }: { label: string; height?: number }) {
@@ -53,6 +63,7 @@ export default function TaleEditForm({
   onCancel,
   onDelete,
   deleting = false,
+  renderMapFields,
 }: TaleEditFormProps) {
   const { t } = useTranslation();
   const save = useSaveTale();
@@ -252,21 +263,21 @@ export default function TaleEditForm({
           )}
 
           <h2 className="h6 mt-4">{t('tale.mapFieldsTitle')}</h2>
-          <MapFields
-            header={values.header}
-            value={{
+          {renderMapFields({
+            header: values.header,
+            value: {
               geo_is_map_shown: values.geo_is_map_shown,
               geo_latitude: values.geo_latitude,
               geo_longitude: values.geo_longitude,
               geo_zoom: values.geo_zoom,
               geo_map_type: values.geo_map_type,
-            }}
-            onChange={(patch) => {
+            },
+            onChange: (patch) => {
               for (const [k, v] of Object.entries(patch) as [keyof typeof patch, TaleFormValues[keyof typeof patch]][]) {
                 setValue(k, v as never, { shouldDirty: true });
               }
-            }}
-          />
+            },
+          })}
           {(['geo_latitude', 'geo_longitude', 'geo_zoom', 'geo_map_type'] as const).map((f) => (
             <FieldErrorText key={f} error={errors[f]} standalone />
           ))}

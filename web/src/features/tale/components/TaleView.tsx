@@ -1,22 +1,15 @@
 import './tale.css';
-import { lazy, Suspense } from 'react';
-import { Button, Card, Spinner } from 'react-bootstrap';
+import type { ReactNode } from 'react';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Tale } from '@common/schemas/tale';
-import { Comments } from '@/features/comments/components/Comments';
-import { FilesPanel } from '@/features/files/components/FilesPanel';
-import { LikeButton } from '@/features/likes/components/LikeButton';
-import { ShareButtons } from '@/features/share/components/ShareButtons';
-import { taleHref } from '../utils/taleAddress';
+import { taleHref } from '@/lib/taleAddress';
+import { TaleBadges } from '@/ui/tale/TaleBadges';
+import { TaleBody } from '@/ui/tale/TaleBody';
+import { TaleByline } from '@/ui/tale/TaleByline';
 import { DeleteTaleButton } from './DeleteTaleButton';
 import { EmbeddedFrame, FreeCodeFrame } from './SandboxedFrames';
-import { TaleBadges } from './TaleBadges';
-import { TaleBody } from './TaleBody';
-import { TaleByline } from './TaleByline';
-
-// Leaflet is big: only tales that show a map load it.
-const TaleMap = lazy(() => import('@/features/map/components/TaleMap'));
 
 export interface TaleViewProps {
   tale: Tale;
@@ -25,10 +18,20 @@ export interface TaleViewProps {
   onEdit: () => void;
   onDelete: () => void;
   deleting?: boolean;
+  /**
+   * What other features show on the screen, composed by the page (app/routes): each slot is shown
+   * in its place once the tale is saved (the map whenever the tale shows one; comments only under a
+   * tale or a level-1 comment).
+   */
+  map?: ReactNode;
+  files?: ReactNode;
+  share?: ReactNode;
+  like?: ReactNode;
+  comments?: ReactNode;
 }
 
 /** The tale screen in view mode; the tale's flags hide its header, date, author and sharing. */
-export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false }: TaleViewProps) {
+export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false, map, files, share, like, comments }: TaleViewProps) {
   const { t } = useTranslation();
   const saved = tale.is_submitted === 1;
   return (
@@ -60,30 +63,14 @@ export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false
           {tale.geo_is_map_shown === 1 && (
             <section className="mt-4">
               <h2 className="visually-hidden">{t('tale.mapTitle')}</h2>
-              <Suspense
-                fallback={
-                  <div className="d-flex justify-content-center align-items-center" style={{ height: 500 }}>
-                    <Spinner animation="border" role="status">
-                      <span className="visually-hidden">{t('tale.loading')}</span>
-                    </Spinner>
-                  </div>
-                }
-              >
-                <TaleMap
-                  latitude={tale.geo_latitude}
-                  longitude={tale.geo_longitude}
-                  zoom={tale.geo_zoom}
-                  type={tale.geo_map_type}
-                  header={tale.header}
-                />
-              </Suspense>
+              {map}
             </section>
           )}
-          {saved && <FilesPanel tale={tale} />}
-          {saved && <ShareButtons tale={tale} />}
+          {saved && files}
+          {saved && share}
         </Card.Body>
         <Card.Footer className="bg-transparent d-flex flex-wrap align-items-center gap-2 py-3">
-          {saved && <LikeButton tale={tale} />}
+          {saved && like}
           {showActions && (
             <div className="ms-auto d-flex gap-2">
               {saved && <DeleteTaleButton onConfirm={onDelete} disabled={deleting} />}
@@ -94,11 +81,7 @@ export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false
           )}
         </Card.Footer>
       </Card>
-      {saved && tale.level < 2 && (
-        <div id="comments">
-          <Comments tale={tale} />
-        </div>
-      )}
+      {saved && tale.level < 2 && <div id="comments">{comments}</div>}
     </article>
   );
 }

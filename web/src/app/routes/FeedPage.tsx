@@ -1,21 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
+import { taleQueries } from '@/api/tales';
+import { FeedIntro } from '@/features/feed/components/FeedIntro';
+import { FeedList } from '@/features/feed/components/FeedList';
+import { FeedEmpty, FeedLoading } from '@/features/feed/components/FeedStates';
+import { SearchBox } from '@/features/feed/components/SearchBox';
+import { LikeButton } from '@/features/likes/components/LikeButton';
 import { useCurrentUser } from '@/lib/currentUser';
-import { useFeed } from '../api/getFeed';
-import { FeedIntro } from './FeedIntro';
-import { FeedList } from './FeedList';
-import { FeedEmpty, FeedLoading } from './FeedStates';
-import { SearchBox } from './SearchBox';
 
 function intParam(v: string | null, fallback: number, min: number, max: number): number {
   const n = Number(v);
   return v !== null && v !== '' && Number.isInteger(n) ? Math.min(Math.max(n, min), max) : fallback;
 }
 
-/** / and /tale/feed: the tale feed with search; page size, page and search text live in the address. */
+/**
+ * / and /tale/feed: the tale feed with search, each card with its like button; page size, page and
+ * search text live in the address.
+ */
 export default function FeedPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -23,7 +28,7 @@ export default function FeedPage() {
   const pageSize = intParam(params.get('pageSize'), PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
   const page = intParam(params.get('pageCurrentNumber'), 1, 1, Number.MAX_SAFE_INTEGER);
   const txt = (params.get('txt') ?? '').trim();
-  const feed = useFeed({ pageSize, page, txt });
+  const feed = useQuery(taleQueries.feed({ pageSize, page, txt }));
   const start = useRef<HTMLDivElement>(null);
   const pendingScroll = useRef(false);
 
@@ -75,6 +80,7 @@ export default function FeedPage() {
             onPage={onPage}
             startRef={start}
             busy={feed.isPlaceholderData}
+            renderLike={(tale) => <LikeButton tale={tale} />}
           />
         </>
       ) : feed.isError ? null : (

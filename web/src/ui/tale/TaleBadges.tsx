@@ -1,7 +1,7 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Tale } from '@common/schemas/tale';
-import { isScheduled } from '../utils/taleAddress';
+import { isScheduled } from '@/lib/taleAddress';
 
 /** Small labels for states a reader should notice: draft, pinned, scheduled, for registered users. */
 export function TaleBadges({

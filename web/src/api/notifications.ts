@@ -1,18 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_DEFAULT } from '@common/constants';
 import type { Notification } from '@common/schemas/conversation';
 import type { Pagination } from '@common/schemas/envelope';
-import { apiFetch } from '@/api/client';
+import { apiFetch } from './client';
 
 export interface NotificationsPage {
   items: Notification[];
   pagination: Pagination;
 }
-
-export const notificationsKeys = {
-  all: ['notifications'] as const,
-  page: (page: number) => ['notifications', 'list', page] as const,
-};
 
 /** GET /notification/SelectListLatest/{pageSize}/{page}: the caller's own, newest first; meta.notification. */
 export async function getNotifications(page: number, signal?: AbortSignal): Promise<NotificationsPage> {
@@ -26,11 +21,13 @@ export async function getNotifications(page: number, signal?: AbortSignal): Prom
   return { items: Array.isArray(env.data) ? env.data : [], pagination };
 }
 
-export const useNotifications = (page: number, enabled: boolean) =>
-  useQuery({
-    queryKey: notificationsKeys.page(page),
-    queryFn: ({ signal }) => getNotifications(page, signal),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+export const notificationQueries = {
+  all: () => ['notifications'] as const,
+  page: (page: number) =>
+    queryOptions({
+      queryKey: [...notificationQueries.all(), 'list', page] as const,
+      queryFn: ({ signal }) => getNotifications(page, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+};

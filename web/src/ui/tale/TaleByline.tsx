@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { appRoutes } from '@common/routes';
 import type { Tale } from '@common/schemas/tale';
 import { formatDate } from '@/lib/dates';
-import { UserAvatar } from '@/ui/UserAvatar';
-import { authorNameOf, taleHref } from '../utils/taleAddress';
+import { UserAvatar } from '../UserAvatar';
+import { authorNameOf, taleHref } from '@/lib/taleAddress';
 
 type BylineTale = Pick<
   Tale,
