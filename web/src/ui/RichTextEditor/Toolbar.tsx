@@ -86,6 +86,10 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
   const state = useEditorState({ editor, selector: ({ editor: current }) => readState(current) });
   const chain = () => editor.chain().focus();
   const togglePanel = (name: PanelName) => onPanel(panel === name ? null : name);
+  // a step back or forth (history, indent): the key names its label, its icon and its test id
+  const stepButton = (key: 'undo' | 'redo' | 'outdent' | 'indent', enabled: boolean, run: () => void) => (
+    <ToolButton label={t(`editor.${key}`)} icon={key} disabled={!enabled} onClick={run} testId={`editor-${key}`} />
+  );
 
   const removeFormat = () =>
     MARKS.reduce((c, mark) => c.unsetMark(mark), chain())
@@ -141,20 +145,8 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
       </Group>
 
       <Group>
-        <ToolButton
-          label={t('editor.undo')}
-          icon="undo"
-          disabled={!state.canUndo}
-          onClick={() => chain().undo().run()}
-          testId="editor-undo"
-        />
-        <ToolButton
-          label={t('editor.redo')}
-          icon="redo"
-          disabled={!state.canRedo}
-          onClick={() => chain().redo().run()}
-          testId="editor-redo"
-        />
+        {stepButton('undo', state.canUndo, () => chain().undo().run())}
+        {stepButton('redo', state.canRedo, () => chain().redo().run())}
       </Group>
 
       <Group>
@@ -289,20 +281,8 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
       </Group>
 
       <Group>
-        <ToolButton
-          label={t('editor.outdent')}
-          icon="outdent"
-          disabled={!state.canOutdent}
-          onClick={() => chain().outdent().run()}
-          testId="editor-outdent"
-        />
-        <ToolButton
-          label={t('editor.indent')}
-          icon="indent"
-          disabled={!state.canIndent}
-          onClick={() => chain().indent().run()}
-          testId="editor-indent"
-        />
+        {stepButton('outdent', state.canOutdent, () => chain().outdent().run())}
+        {stepButton('indent', state.canIndent, () => chain().indent().run())}
       </Group>
 
       <TableMenu editor={editor} />
