@@ -24,6 +24,12 @@ const preactAliases = [
   { find: /^react(-dom)?$/, replacement: fileURLToPath(new URL('./web/src/preact/compat.js', import.meta.url)) },
 ];
 
+/** `@/` is web/src and `@common/` the shared contract (tsconfig.json `paths` says the same to TypeScript). */
+export const pathAliases = [
+  { find: '@', replacement: fileURLToPath(new URL('./web/src', import.meta.url)) },
+  { find: '@common', replacement: fileURLToPath(new URL('./common', import.meta.url)) },
+];
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -64,7 +70,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'web',
   plugins: [react(), precompress()],
-  resolve: { alias: preactAliases },
+  resolve: { alias: [...pathAliases, ...preactAliases] },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

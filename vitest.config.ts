@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './vite.config';
 
 /**
  * Every API test file runs twice: on in-memory PGlite and on PostgreSQL (TEST_DATABASE_URL).
@@ -8,6 +9,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) console.warn('TEST_DATABASE_URL is not set: API tests run on PGlite only.');
 
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

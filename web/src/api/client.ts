@@ -1,9 +1,9 @@
-import { REQUESTED_WITH } from '../../../common/constants';
-import { danger, type Message, MSG } from '../../../common/messages';
-import type { Envelope } from '../../../common/schemas/envelope';
-import { getCurrentUser, setCurrentUser } from '../lib/currentUser';
-import { requestEnded, requestStarted } from '../lib/inFlight';
-import { pushMessages } from '../lib/messageQueue';
+import { REQUESTED_WITH } from '@common/constants';
+import { danger, type Message, MSG } from '@common/messages';
+import type { Envelope } from '@common/schemas/envelope';
+import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
+import { requestEnded, requestStarted } from '@/lib/inFlight';
+import { pushMessages } from '@/lib/messageQueue';
 
 /** Where the API lives (wire protocol: one prefix, default /api). */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';

@@ -1,9 +1,9 @@
-import { MSG, STATUS } from '../../../common/messages';
-import { api, FORM_ID } from '../../../common/routes';
-import type { Envelope } from '../../../common/schemas/envelope';
-import i18n from '../i18n/i18n';
-import { translateMessage } from '../i18n/translateMessage';
-import { UploadRefused } from '../lib/uploadRefusal';
+import { MSG, STATUS } from '@common/messages';
+import { api, FORM_ID } from '@common/routes';
+import type { Envelope } from '@common/schemas/envelope';
+import i18n from '@/i18n/i18n';
+import { translateMessage } from '@/i18n/translateMessage';
+import { UploadRefused } from '@/lib/uploadRefusal';
 import { ApiError, apiFetch, isSuccess } from './client';
 
 /**

@@ -1,5 +1,22 @@
-import { api, FORM_ID } from '../../../common/routes';
-import { apiFetch } from './client';
+import { queryOptions } from '@tanstack/react-query';
+import { api, FORM_ID } from '@common/routes';
+import type { PublicUser } from '@common/schemas/user';
+import { apiFetch, isSuccess } from './client';
+
+/** GET /auth/profile/{id}: data.user, or null when the server has no such profile for us. */
+export async function getProfile(id: number): Promise<PublicUser | null> {
+  const env = await apiFetch<{ user?: PublicUser }>(api.profileOf(id));
+  return isSuccess(env) && env.data?.user ? env.data.user : null;
+}
+
+export const userQueries = {
+  profile: (id: number) =>
+    queryOptions({
+      queryKey: ['profile', id] as const,
+      queryFn: () => getProfile(id),
+      enabled: id > 0,
+    }),
+};
 
 /**
  * POST /auth/UserDelete/{id}: removes the account and everything it owns. Used by the admin's

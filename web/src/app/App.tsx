@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from '../api/queryClient';
+import { queryClient } from '@/api/queryClient';
 import { router } from './router';
 import { useSessionQueryReset } from './useSessionQueryReset';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useCurrentUser } from '../lib/currentUser';
+import { useCurrentUser } from '@/lib/currentUser';
 
 /**
  * What the server answered depends on who asked (a profile's mail, drafts): when the session

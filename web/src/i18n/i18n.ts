@@ -1,8 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '../../../common/constants';
-import en from './en.json';
-import ru from './ru.json';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@common/constants';
+import { i18nOptions } from './options';
 
 const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
@@ -28,15 +27,8 @@ function applyToDocument(lng: string) {
 const lng = initialLanguage();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ru: { translation: ru } },
+  ...i18nOptions,
   lng,
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  // message templates are keys and contain dots and colons ("Invalid Email Address! (field:mail)")
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
   initAsync: false,
 });
 applyToDocument(lng);

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { formatTemplate, type Message, type MessageParam } from '../../../common/messages';
+import { formatTemplate, type Message, type MessageParam } from '@common/messages';
 
 export type TranslatableMessage = Pick<Message, 'templateString'> & { params?: readonly MessageParam[] | null };
 

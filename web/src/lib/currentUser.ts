@@ -1,5 +1,5 @@
-import { CURRENT_USER_STORAGE_KEY } from '../../../common/constants';
-import { type CurrentUser, GUEST } from '../../../common/models/user';
+import { CURRENT_USER_STORAGE_KEY } from '@common/constants';
+import { type CurrentUser, GUEST } from '@common/models/user';
 import { createStore, useStore } from './store';
 
 /**

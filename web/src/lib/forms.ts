@@ -1,8 +1,8 @@
 import type { FieldError, FieldErrors, FieldPath, FieldValues, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldOf, type Message, type MessageParam } from '../../../common/messages';
-import { issueToMessage } from '../../../common/validation';
-import type { TranslatableMessage } from '../i18n/translateMessage';
+import { fieldOf, type Message, type MessageParam } from '@common/messages';
+import { issueToMessage } from '@common/validation';
+import type { TranslatableMessage } from '@/i18n/translateMessage';
 
 /**
  * react-hook-form keeps a field error's message as a string. We keep the catalogue message

@@ -1,4 +1,4 @@
-import type { Message } from '../../../common/messages';
+import type { Message } from '@common/messages';
 import { createStore, useStore } from './store';
 
 /** Messages waiting in the modal (spec section 4): the modal is open while the list is non-empty. */

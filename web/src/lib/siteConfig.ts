@@ -1,4 +1,4 @@
-import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../../common/siteConfig';
+import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '@common/siteConfig';
 
 /** What the app uses when the page carries no configuration (plain `vite` dev server). */
 export const DEFAULT_SITE_CONFIG: SiteConfig = {

@@ -1,15 +1,6 @@
-import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { namespaceRegistrar } from '../i18n/namespace';
-
-const COPY_NAMESPACE = 'copy';
-const registerCopyStrings = namespaceRegistrar(COPY_NAMESPACE, {
-  en: { copy: 'Copy', copied: 'Copied', copyFailed: 'Copy failed' },
-  ru: { copy: 'Копировать', copied: 'Скопировано', copyFailed: 'Не скопировалось' },
-});
-registerCopyStrings(i18next);
 
 /** Copies a text to the clipboard and says so for a moment. `label` replaces the visible word, `ariaLabel` names it for screen readers. */
 export function CopyButton({
@@ -23,8 +14,7 @@ export function CopyButton({
   ariaLabel?: string;
   size?: 'sm' | 'lg';
 }) {
-  const { t, i18n } = useTranslation(COPY_NAMESPACE);
-  registerCopyStrings(i18n);
+  const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -45,7 +35,7 @@ export function CopyButton({
       disabled={!text}
       aria-label={ariaLabel}
     >
-      {state === 'copied' ? t('copied') : state === 'failed' ? t('copyFailed') : (label ?? t('copy'))}
+      {state === 'copied' ? t('copy.copied') : state === 'failed' ? t('copy.copyFailed') : (label ?? t('copy.copy'))}
     </Button>
   );
 }

@@ -1,5 +1,3 @@
-import { namespaceRegistrar } from '../i18n/namespace';
-import i18next from 'i18next';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
@@ -15,58 +13,6 @@ import {
   cleanPartInput,
   type PartsResult,
 } from './dateParts';
-
-// Its own strings, added to the app's i18next instance as the 'datepicker' namespace.
-const NAMESPACE = 'datepicker';
-const strings = {
-  en: {
-    year: 'Year',
-    month: 'Month',
-    day: 'Day',
-    hour: 'Hour',
-    minute: 'Minute',
-    second: 'Second',
-    date: 'Date',
-    dateTime: 'Date and time',
-    yearHint: 'YYYY',
-    monthHint: 'MM',
-    dayHint: 'DD',
-    hourHint: 'hh',
-    minuteHint: 'mm',
-    secondHint: 'ss',
-    today: 'Today',
-    now: 'Now',
-    clear: 'Clear',
-    incomplete: 'Enter the year, month and day.',
-    invalidDate: 'This date does not exist.',
-    outOfRange: '{{field}} must be from {{min}} to {{max}}.',
-  },
-  ru: {
-    year: 'Год',
-    month: 'Месяц',
-    day: 'День',
-    hour: 'Час',
-    minute: 'Минута',
-    second: 'Секунда',
-    date: 'Дата',
-    dateTime: 'Дата и время',
-    yearHint: 'ГГГГ',
-    monthHint: 'ММ',
-    dayHint: 'ДД',
-    hourHint: 'чч',
-    minuteHint: 'мм',
-    secondHint: 'сс',
-    today: 'Сегодня',
-    now: 'Сейчас',
-    clear: 'Очистить',
-    incomplete: 'Укажите год, месяц и день.',
-    invalidDate: 'Такой даты не существует.',
-    outOfRange: '{{field}}: допустимо от {{min}} до {{max}}.',
-  },
-};
-
-const registerStrings = namespaceRegistrar(NAMESPACE, strings);
-registerStrings(i18next);
 
 export type DatePickerProps = {
   /** Unix seconds, or null for no date. */
@@ -88,8 +34,7 @@ const SEPARATOR: Partial<Record<DateField, string>> = { year: '-', month: '-', h
  * valid value.
  */
 export function DatePicker({ value, onChange, withTime = false, id, label }: DatePickerProps) {
-  const { t, i18n } = useTranslation(NAMESPACE);
-  registerStrings(i18n);
+  const { t } = useTranslation();
   const generatedId = useId();
   const baseId = id ?? `datepicker-${generatedId.replace(/:/g, '')}`;
   const labelId = `${baseId}-label`;
@@ -125,8 +70,8 @@ export function DatePicker({ value, onChange, withTime = false, id, label }: Dat
     problem === null
       ? null
       : problem.problem === 'outOfRange'
-        ? t('outOfRange', { field: t(problem.field), min: problem.min, max: problem.max })
-        : t(problem.problem);
+        ? t('datepicker.outOfRange', { field: t(`datepicker.${problem.field}`), min: problem.min, max: problem.max })
+        : t(`datepicker.${problem.problem}`);
   const invalidField = (field: DateField) =>
     problem !== null &&
     (problem.problem === 'outOfRange'
@@ -138,7 +83,7 @@ export function DatePicker({ value, onChange, withTime = false, id, label }: Dat
   return (
     <fieldset
       className="tales-datepicker"
-      aria-label={label ? undefined : withTime ? t('dateTime') : t('date')}
+      aria-label={label ? undefined : withTime ? t('datepicker.dateTime') : t('datepicker.date')}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setTouched(true);
       }}
@@ -163,10 +108,10 @@ export function DatePicker({ value, onChange, withTime = false, id, label }: Dat
                   // No Bootstrap error icon: it would cover the digits of these narrow fields.
                   style={{ width: field === 'year' ? '4.25rem' : '3rem', paddingInline: '0.25rem', backgroundImage: 'none' }}
                   maxLength={PART_LENGTH[field]}
-                  aria-label={t(field)}
+                  aria-label={t(`datepicker.${field}`)}
                   aria-invalid={invalidField(field) || undefined}
                   aria-describedby={message ? errorId : undefined}
-                  placeholder={t(`${field}Hint`)}
+                  placeholder={t(`datepicker.${field}Hint`)}
                   value={parts[field]}
                   data-testid={`${baseId}-${field}`}
                   onChange={(event) => apply({ ...parts, [field]: cleanPartInput(event.target.value, field) })}
@@ -190,13 +135,13 @@ export function DatePicker({ value, onChange, withTime = false, id, label }: Dat
               apply(partsForNow(new Date(), withTime));
             }}
           >
-            {withTime ? t('now') : t('today')}
+            {withTime ? t('datepicker.now') : t('datepicker.today')}
           </Button>
           <Button
             size="sm"
             variant="outline-secondary"
-            title={t('clear')}
-            aria-label={t('clear')}
+            title={t('datepicker.clear')}
+            aria-label={t('datepicker.clear')}
             data-testid={`${baseId}-clear`}
             onClick={() => {
               setTouched(false);

@@ -1,8 +1,8 @@
 import { Form } from 'react-bootstrap';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../i18n/translateMessage';
-import { decodeFieldMessage } from '../lib/forms';
+import { translateMessage } from '@/i18n/translateMessage';
+import { decodeFieldMessage } from '@/lib/forms';
 
 /**
  * The translated error under a form field (client schema or server field message). `standalone`

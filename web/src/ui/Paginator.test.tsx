@@ -2,11 +2,12 @@ import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Pagination } from '../../../common/schemas/envelope';
+import type { Pagination } from '@common/schemas/envelope';
+import { i18nOptions } from '@/i18n/options';
 import { Paginator, pageWindow } from './Paginator';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', fallbackLng: 'en', resources: {}, keySeparator: false, nsSeparator: false });
+  await i18next.use(initReactI18next).init({ ...i18nOptions, lng: 'en' });
 });
 
 const noop = () => {};

@@ -1,43 +1,7 @@
-import { namespaceRegistrar } from '../i18n/namespace';
-import i18next from 'i18next';
 import Button from 'react-bootstrap/Button';
 import Pagination from 'react-bootstrap/Pagination';
 import { useTranslation } from 'react-i18next';
-import type { Pagination as PaginationData } from '../../../common/schemas/envelope';
-
-// Its own strings, added to the app's i18next instance as the 'paginator' namespace.
-export const PAGINATOR_NAMESPACE = 'paginator';
-const strings = {
-  en: {
-    label: 'Pages',
-    first: 'First page',
-    previous: 'Previous page',
-    next: 'Next page',
-    last: 'Last page',
-    page: 'Page {{page}}',
-    pageOf: 'page {{page}}/{{total}}',
-    more: 'More +{{count}}',
-    moreLabel: 'Show {{count}} more',
-    all: 'All',
-    allLabel: 'Show all {{count}}',
-  },
-  ru: {
-    label: 'Страницы',
-    first: 'Первая страница',
-    previous: 'Предыдущая страница',
-    next: 'Следующая страница',
-    last: 'Последняя страница',
-    page: 'Страница {{page}}',
-    pageOf: 'стр. {{page}}/{{total}}',
-    more: 'Ещё +{{count}}',
-    moreLabel: 'Показать ещё {{count}}',
-    all: 'Все',
-    allLabel: 'Показать все {{count}}',
-  },
-};
-
-const registerStrings = namespaceRegistrar(PAGINATOR_NAMESPACE, strings);
-registerStrings(i18next);
+import type { Pagination as PaginationData } from '@common/schemas/envelope';
 
 /** How many pages either side of the current one are offered (spec section 9). */
 export const PAGINATOR_SPREAD = 2;
@@ -69,8 +33,7 @@ export interface PaginatorProps {
  * the current page with two either side, next, last, 'page x/y', and optionally 'More' and 'All'.
  */
 export function Paginator({ pagination, onPage, onMore, onAll, className = '' }: PaginatorProps) {
-  const { t, i18n } = useTranslation(PAGINATOR_NAMESPACE);
-  registerStrings(i18n);
+  const { t } = useTranslation();
   const { pageCurrentNumber: current, pagesTotal: total, pageSize, rowsTotal } = pagination;
   if (!(total > 1)) return null;
 
@@ -82,10 +45,15 @@ export function Paginator({ pagination, onPage, onMore, onAll, className = '' }:
   const moreCount = Math.min(pageSize, Math.max(0, rowsTotal - current * pageSize));
 
   return (
-    <nav className={`tales-paginator d-flex flex-wrap align-items-center gap-2 ${className}`} aria-label={t('label')}>
+    <nav className={`tales-paginator d-flex flex-wrap align-items-center gap-2 ${className}`} aria-label={t('paginator.label')}>
       <Pagination className="mb-0 flex-wrap" size="sm">
-        <Pagination.First disabled={atStart} onClick={() => go(1)} aria-label={t('first')} title={t('first')} />
-        <Pagination.Prev disabled={atStart} onClick={() => go(current - 1)} aria-label={t('previous')} title={t('previous')} />
+        <Pagination.First disabled={atStart} onClick={() => go(1)} aria-label={t('paginator.first')} title={t('paginator.first')} />
+        <Pagination.Prev
+          disabled={atStart}
+          onClick={() => go(current - 1)}
+          aria-label={t('paginator.previous')}
+          title={t('paginator.previous')}
+        />
         {pageWindow(current, total).map((p) => (
           <Pagination.Item
             key={p}
@@ -93,26 +61,26 @@ export function Paginator({ pagination, onPage, onMore, onAll, className = '' }:
             // aria-current says it (react-bootstrap's default is an untranslated '(current)')
             activeLabel=""
             onClick={() => go(p)}
-            aria-label={t('page', { page: p })}
+            aria-label={t('paginator.page', { page: p })}
             aria-current={p === current ? 'page' : undefined}
           >
             {p}
           </Pagination.Item>
         ))}
-        <Pagination.Next disabled={atEnd} onClick={() => go(current + 1)} aria-label={t('next')} title={t('next')} />
-        <Pagination.Last disabled={atEnd} onClick={() => go(total)} aria-label={t('last')} title={t('last')} />
+        <Pagination.Next disabled={atEnd} onClick={() => go(current + 1)} aria-label={t('paginator.next')} title={t('paginator.next')} />
+        <Pagination.Last disabled={atEnd} onClick={() => go(total)} aria-label={t('paginator.last')} title={t('paginator.last')} />
       </Pagination>
       <span className="text-body-secondary small text-nowrap" data-testid="paginator-position">
-        {t('pageOf', { page: current, total })}
+        {t('paginator.pageOf', { page: current, total })}
       </span>
       {onMore && !atEnd && moreCount > 0 && (
-        <Button size="sm" variant="outline-secondary" onClick={onMore} aria-label={t('moreLabel', { count: moreCount })}>
-          {t('more', { count: pageSize })}
+        <Button size="sm" variant="outline-secondary" onClick={onMore} aria-label={t('paginator.moreLabel', { count: moreCount })}>
+          {t('paginator.more', { count: pageSize })}
         </Button>
       )}
       {onAll && rowsTotal > pageSize && (
-        <Button size="sm" variant="outline-secondary" onClick={onAll} aria-label={t('allLabel', { count: rowsTotal })}>
-          {t('all')}
+        <Button size="sm" variant="outline-secondary" onClick={onAll} aria-label={t('paginator.allLabel', { count: rowsTotal })}>
+          {t('paginator.all')}
         </Button>
       )}
     </nav>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { appRoutes } from '../../../../common/routes';
+import { appRoutes } from '@common/routes';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../../common/constants';
-import { currentLanguage, setLanguage } from '../../i18n/i18n';
+import { LANGUAGES, type Language } from '@common/constants';
+import { currentLanguage, setLanguage } from '@/i18n/i18n';
 
 /** Each language is named in itself, so a reader finds theirs whatever is shown now. */
 const NATIVE_NAME: Record<Language, string> = { en: 'English', ru: 'Русский' };

@@ -8,7 +8,7 @@ import { MainNavbar } from './MainNavbar';
 import { MessageModal } from './MessageModal';
 import { SpinnerOverlay } from './SpinnerOverlay';
 import { useFullScreenToggle } from './useFullScreenToggle';
-import { useNotificationPolling } from '../../features/notifications/hooks/useNotificationPolling';
+import { useNotificationPolling } from '@/features/notifications/hooks/useNotificationPolling';
 
 const inIframe = isInIframe();
 

@@ -1,9 +1,9 @@
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { can } from '../../../../common/policies';
-import { appRoutes, serverPages } from '../../../../common/routes';
-import { useCurrentUser } from '../../lib/currentUser';
+import { can } from '@common/policies';
+import { appRoutes, serverPages } from '@common/routes';
+import { useCurrentUser } from '@/lib/currentUser';
 import { LanguageSelector } from './LanguageSelector';
 import { UserMenu } from './UserMenu';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { fieldOf, type Message } from '../../../../common/messages';
-import { translateMessage } from '../../i18n/translateMessage';
-import { clearMessages, useMessageQueue } from '../../lib/messageQueue';
+import { fieldOf, type Message } from '@common/messages';
+import { translateMessage } from '@/i18n/translateMessage';
+import { clearMessages, useMessageQueue } from '@/lib/messageQueue';
 
 const VARIANT = ['success', 'info', 'warning', 'danger'] as const;
 

@@ -1,6 +1,6 @@
 import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useInFlightCount } from '../../lib/inFlight';
+import { useInFlightCount } from '@/lib/inFlight';
 
 /** Covers the page from a request's start until its answer or error. */
 export function SpinnerOverlay() {

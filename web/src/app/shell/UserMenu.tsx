@@ -1,10 +1,10 @@
 import { Badge, NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLoggedIn } from '../../../../common/abilities';
-import { appRoutes } from '../../../../common/routes';
-import { displayNameOf, useCurrentUser } from '../../lib/currentUser';
-import { UserAvatar } from '../../ui/UserAvatar';
+import { isLoggedIn } from '@common/abilities';
+import { appRoutes } from '@common/routes';
+import { displayNameOf, useCurrentUser } from '@/lib/currentUser';
+import { UserAvatar } from '@/ui/UserAvatar';
 
 export function UserMenu() {
   const { t } = useTranslation();

@@ -1,14 +1,15 @@
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testI18n } from '../../i18n/testI18n';
-import { COMMENTS_NAMESPACE, commentsStrings, registerCommentsStrings } from './i18n';
+import { catalogueSection, testI18n } from '@/i18n/testI18n';
+
+const commentsStrings = catalogueSection('comments.');
 
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = await testI18n(registerCommentsStrings);
+  i18n = await testI18n();
 });
 
-const count = (lng: string, key: string, n: number) => i18n.getFixedT(lng, COMMENTS_NAMESPACE)(key, { count: n });
+const count = (lng: string, key: string, n: number) => i18n.getFixedT(lng)(`comments.${key}`, { count: n });
 
 describe('comment counts in Russian (CLDR one / few / many)', () => {
   it.each([

@@ -1,15 +1,16 @@
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testI18n } from '../../i18n/testI18n';
-import { DISPLAY_TYPES } from '../../../../common/schemas/file';
-import { FILES_NAMESPACE, filesStrings, registerFilesStrings } from './i18n';
+import { catalogueSection, testI18n } from '@/i18n/testI18n';
+import { DISPLAY_TYPES } from '@common/schemas/file';
+
+const filesStrings = catalogueSection('files.');
 
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = await testI18n(registerFilesStrings);
+  i18n = await testI18n();
 });
 
-const count = (lng: string, n: number) => i18n.getFixedT(lng, FILES_NAMESPACE)('files', { count: n });
+const count = (lng: string, n: number) => i18n.getFixedT(lng)('files.files', { count: n });
 
 describe('the attached-files count', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { displayTypeOf, type FileRow } from '../../../../common/schemas/file';
+import { displayTypeOf, type FileRow } from '@common/schemas/file';
 
 /** A file row as the server sends it, for unit tests: images get their thumbnail and display copy. */
 export function fileRow(id: number, name: string, extra: Partial<FileRow> = {}): FileRow {

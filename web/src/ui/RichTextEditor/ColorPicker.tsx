@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { EDITOR_NAMESPACE } from './i18n';
 
 // A palette in the spirit of word processors, plus the browser's colour input for anything else.
 export const PALETTE = [
@@ -31,9 +30,9 @@ type ColorPickerProps = {
 };
 
 export function ColorPicker({ kind, value, onPick, testId }: ColorPickerProps) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const { t } = useTranslation();
   const [show, setShow] = useState(false);
-  const label = t(kind);
+  const label = t(`editor.${kind}`);
   const pick = (color: string | null) => {
     onPick(color);
     setShow(false);
@@ -65,7 +64,7 @@ export function ColorPicker({ kind, value, onPick, testId }: ColorPickerProps) {
               className={`tales-editor-swatch${value === color ? ' active' : ''}`}
               style={{ backgroundColor: color }}
               title={color}
-              aria-label={t('colorSwatch', { color })}
+              aria-label={t('editor.colorSwatch', { color })}
               aria-pressed={value === color}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(color)}
@@ -81,13 +80,13 @@ export function ColorPicker({ kind, value, onPick, testId }: ColorPickerProps) {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(null)}
           >
-            {kind === 'color' ? t('colorDefault') : t('colorNone')}
+            {kind === 'color' ? t('editor.colorDefault') : t('editor.colorNone')}
           </button>
           <input
             type="color"
             className="form-control form-control-sm form-control-color"
-            title={t('colorCustom')}
-            aria-label={t('colorCustom')}
+            title={t('editor.colorCustom')}
+            aria-label={t('editor.colorCustom')}
             value={value?.length === 7 ? value : kind === 'color' ? '#000000' : '#ffffff'}
             onChange={(event) => onPick(event.target.value)}
           />

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import './content.css';
 import './RichTextEditor.css';
 import { editorExtensions } from './extensions';
-import { EDITOR_NAMESPACE, registerEditorStrings } from './i18n';
-import { refusalOf } from '../../lib/uploadRefusal';
+import { refusalOf } from '@/lib/uploadRefusal';
 import { insertImageFiles } from './imageFiles';
 import { MediaPanel, ImagePanel, LinkPanel } from './panels';
 import { Toolbar, type PanelName } from './Toolbar';
@@ -34,13 +33,12 @@ function htmlOf(editor: Editor): string {
 
 /** Tiptap editor with the toolbar of spec section 2; lazy-load it (default export). */
 export default function RichTextEditor({ value, onChange, id, placeholder, uploadImage, minHeight = 200, ariaLabel }: RichTextEditorProps) {
-  const { t, i18n } = useTranslation(EDITOR_NAMESPACE);
-  registerEditorStrings(i18n);
+  const { t } = useTranslation();
   const [panel, setPanel] = useState<PanelName | null>(null);
 
   // The editor is built once; these refs let its callbacks see the latest props.
   const onChangeRef = useRef(onChange);
-  const placeholderText = placeholder ?? t('placeholder');
+  const placeholderText = placeholder ?? t('editor.placeholder');
   const placeholderRef = useRef(placeholderText);
   placeholderRef.current = placeholderText;
   const uploadRef = useRef(uploadImage);
@@ -129,7 +127,7 @@ export default function RichTextEditor({ value, onChange, id, placeholder, uploa
           onClose={() => setDropFailed(null)}
           data-testid="editor-upload-failed"
         >
-          {dropFailed || t('uploadFailed')}
+          {dropFailed || t('editor.uploadFailed')}
         </Alert>
       )}
       <EditorContent editor={editor} className="tales-editor-body" />

@@ -1,12 +1,11 @@
 import { type Editor, useEditorState } from '@tiptap/react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { EDITOR_NAMESPACE } from './i18n';
 import { Icon } from './icons';
 
 /** The table tool: insert a 3×3 table with a header row; add or delete rows, columns, the table. */
 export function TableMenu({ editor }: { editor: Editor }) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const { t } = useTranslation();
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -27,8 +26,8 @@ export function TableMenu({ editor }: { editor: Editor }) {
         variant="light"
         className="tales-editor-btn"
         active={state.inTable}
-        title={t('table')}
-        aria-label={t('table')}
+        title={t('editor.table')}
+        aria-label={t('editor.table')}
         data-testid="editor-table"
         onMouseDown={(event) => event.preventDefault()}
       >
@@ -44,7 +43,7 @@ export function TableMenu({ editor }: { editor: Editor }) {
           onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
           data-testid="editor-table-insert"
         >
-          {t('insertTable')}
+          {t('editor.insertTable')}
         </Dropdown.Item>
         <Dropdown.Divider />
         <Dropdown.Item
@@ -54,7 +53,7 @@ export function TableMenu({ editor }: { editor: Editor }) {
           onClick={() => chain().addRowAfter().run()}
           data-testid="editor-table-add-row"
         >
-          {t('addRow')}
+          {t('editor.addRow')}
         </Dropdown.Item>
         <Dropdown.Item
           as="button"
@@ -63,7 +62,7 @@ export function TableMenu({ editor }: { editor: Editor }) {
           onClick={() => chain().deleteRow().run()}
           data-testid="editor-table-delete-row"
         >
-          {t('deleteRow')}
+          {t('editor.deleteRow')}
         </Dropdown.Item>
         <Dropdown.Item
           as="button"
@@ -72,7 +71,7 @@ export function TableMenu({ editor }: { editor: Editor }) {
           onClick={() => chain().addColumnAfter().run()}
           data-testid="editor-table-add-column"
         >
-          {t('addColumn')}
+          {t('editor.addColumn')}
         </Dropdown.Item>
         <Dropdown.Item
           as="button"
@@ -81,7 +80,7 @@ export function TableMenu({ editor }: { editor: Editor }) {
           onClick={() => chain().deleteColumn().run()}
           data-testid="editor-table-delete-column"
         >
-          {t('deleteColumn')}
+          {t('editor.deleteColumn')}
         </Dropdown.Item>
         <Dropdown.Item
           as="button"
@@ -91,7 +90,7 @@ export function TableMenu({ editor }: { editor: Editor }) {
           onClick={() => chain().deleteTable().run()}
           data-testid="editor-table-delete"
         >
-          {t('deleteTable')}
+          {t('editor.deleteTable')}
         </Dropdown.Item>
       </Dropdown.Menu>
     </Dropdown>

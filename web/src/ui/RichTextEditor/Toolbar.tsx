@@ -4,7 +4,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { ColorPicker } from './ColorPicker';
-import { EDITOR_NAMESPACE } from './i18n';
 import { Icon, type IconName } from './icons';
 import { TableMenu } from './TableMenu';
 import { FONT_SIZES, type TextAlignment } from './rules';
@@ -83,10 +82,14 @@ type ToolbarProps = {
 };
 
 export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const { t } = useTranslation();
   const state = useEditorState({ editor, selector: ({ editor: current }) => readState(current) });
   const chain = () => editor.chain().focus();
   const togglePanel = (name: PanelName) => onPanel(panel === name ? null : name);
+  // a step back or forth (history, indent): the key names its label, its icon and its test id
+  const stepButton = (key: 'undo' | 'redo' | 'outdent' | 'indent', enabled: boolean, run: () => void) => (
+    <ToolButton label={t(`editor.${key}`)} icon={key} disabled={!enabled} onClick={run} testId={`editor-${key}`} />
+  );
 
   const removeFormat = () =>
     MARKS.reduce((c, mark) => c.unsetMark(mark), chain())
@@ -95,12 +98,12 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
       .run();
 
   return (
-    <div className="tales-editor-toolbar" role="toolbar" aria-label={t('toolbar')}>
+    <div className="tales-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
       <Form.Select
         size="sm"
         className="tales-editor-select"
-        title={t('blockType')}
-        aria-label={t('blockType')}
+        title={t('editor.blockType')}
+        aria-label={t('editor.blockType')}
         data-testid="editor-block-type"
         value={state.heading}
         onChange={(event) => {
@@ -109,48 +112,60 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
           else chain().setParagraph().run();
         }}
       >
-        <option value={0}>{t('paragraph')}</option>
+        <option value={0}>{t('editor.paragraph')}</option>
         {[1, 2, 3, 4].map((level) => (
           <option key={level} value={level}>
-            {t('heading', { level })}
+            {t('editor.heading', { level })}
           </option>
         ))}
       </Form.Select>
 
       <Group>
-        <ToolButton label={t('image')} icon="image" active={panel === 'image'} onClick={() => togglePanel('image')} testId="editor-image" />
         <ToolButton
-          label={t('link')}
+          label={t('editor.image')}
+          icon="image"
+          active={panel === 'image'}
+          onClick={() => togglePanel('image')}
+          testId="editor-image"
+        />
+        <ToolButton
+          label={t('editor.link')}
           icon="link"
           active={state.link || panel === 'link'}
           onClick={() => togglePanel('link')}
           testId="editor-link"
         />
-        <ToolButton label={t('media')} icon="media" active={panel === 'media'} onClick={() => togglePanel('media')} testId="editor-media" />
+        <ToolButton
+          label={t('editor.media')}
+          icon="media"
+          active={panel === 'media'}
+          onClick={() => togglePanel('media')}
+          testId="editor-media"
+        />
       </Group>
 
       <Group>
-        <ToolButton label={t('undo')} icon="undo" disabled={!state.canUndo} onClick={() => chain().undo().run()} testId="editor-undo" />
-        <ToolButton label={t('redo')} icon="redo" disabled={!state.canRedo} onClick={() => chain().redo().run()} testId="editor-redo" />
+        {stepButton('undo', state.canUndo, () => chain().undo().run())}
+        {stepButton('redo', state.canRedo, () => chain().redo().run())}
       </Group>
 
       <Group>
-        <ToolButton label={t('removeFormat')} icon="removeFormat" onClick={removeFormat} testId="editor-remove-format" />
-        <ToolButton label={t('bold')} active={state.bold} onClick={() => chain().toggleBold().run()} testId="editor-bold">
+        <ToolButton label={t('editor.removeFormat')} icon="removeFormat" onClick={removeFormat} testId="editor-remove-format" />
+        <ToolButton label={t('editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()} testId="editor-bold">
           <span className="tales-editor-glyph fw-bold">B</span>
         </ToolButton>
-        <ToolButton label={t('italic')} active={state.italic} onClick={() => chain().toggleItalic().run()} testId="editor-italic">
+        <ToolButton label={t('editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()} testId="editor-italic">
           <span className="tales-editor-glyph fst-italic">I</span>
         </ToolButton>
         <ToolButton
-          label={t('underline')}
+          label={t('editor.underline')}
           active={state.underline}
           onClick={() => chain().toggleUnderline().run()}
           testId="editor-underline"
         >
           <span className="tales-editor-glyph text-decoration-underline">U</span>
         </ToolButton>
-        <ToolButton label={t('strike')} active={state.strike} onClick={() => chain().toggleStrike().run()} testId="editor-strike">
+        <ToolButton label={t('editor.strike')} active={state.strike} onClick={() => chain().toggleStrike().run()} testId="editor-strike">
           <span className="tales-editor-glyph text-decoration-line-through">S</span>
         </ToolButton>
       </Group>
@@ -158,8 +173,8 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
       <Form.Select
         size="sm"
         className="tales-editor-select"
-        title={t('fontSize')}
-        aria-label={t('fontSize')}
+        title={t('editor.fontSize')}
+        aria-label={t('editor.fontSize')}
         data-testid="editor-font-size"
         value={state.fontSize}
         onChange={(event) =>
@@ -168,7 +183,7 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
             .run()
         }
       >
-        <option value="">{t('fontSizeDefault')}</option>
+        <option value="">{t('editor.fontSizeDefault')}</option>
         {FONT_SIZES.map((size) => (
           <option key={size} value={size}>
             {size.replace('px', '')}
@@ -178,21 +193,21 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
 
       <Group>
         <ToolButton
-          label={t('bulletList')}
+          label={t('editor.bulletList')}
           icon="bulletList"
           active={state.bulletList}
           onClick={() => chain().toggleBulletList().run()}
           testId="editor-bullet-list"
         />
         <ToolButton
-          label={t('orderedList')}
+          label={t('editor.orderedList')}
           icon="orderedList"
           active={state.orderedList}
           onClick={() => chain().toggleOrderedList().run()}
           testId="editor-ordered-list"
         />
         <ToolButton
-          label={t('taskList')}
+          label={t('editor.taskList')}
           icon="taskList"
           active={state.taskList}
           onClick={() => chain().toggleTaskList().run()}
@@ -201,16 +216,22 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
       </Group>
 
       <Group>
-        <ToolButton label={t('code')} icon="code" active={state.code} onClick={() => chain().toggleCode().run()} testId="editor-code" />
         <ToolButton
-          label={t('codeBlock')}
+          label={t('editor.code')}
+          icon="code"
+          active={state.code}
+          onClick={() => chain().toggleCode().run()}
+          testId="editor-code"
+        />
+        <ToolButton
+          label={t('editor.codeBlock')}
           icon="codeBlock"
           active={state.codeBlock}
           onClick={() => chain().toggleCodeBlock().run()}
           testId="editor-code-block"
         />
         <ToolButton
-          label={t('subscript')}
+          label={t('editor.subscript')}
           active={state.subscript}
           onClick={() => chain().toggleSubscript().run()}
           testId="editor-subscript"
@@ -220,7 +241,7 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
           </span>
         </ToolButton>
         <ToolButton
-          label={t('superscript')}
+          label={t('editor.superscript')}
           active={state.superscript}
           onClick={() => chain().toggleSuperscript().run()}
           testId="editor-superscript"
@@ -250,7 +271,7 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
         {ALIGNMENTS.map(({ value, key, icon }) => (
           <ToolButton
             key={value}
-            label={t(key)}
+            label={t(`editor.${key}`)}
             icon={icon}
             active={state.align === value}
             onClick={() => chain().setTextAlign(value).run()}
@@ -260,20 +281,8 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
       </Group>
 
       <Group>
-        <ToolButton
-          label={t('outdent')}
-          icon="outdent"
-          disabled={!state.canOutdent}
-          onClick={() => chain().outdent().run()}
-          testId="editor-outdent"
-        />
-        <ToolButton
-          label={t('indent')}
-          icon="indent"
-          disabled={!state.canIndent}
-          onClick={() => chain().indent().run()}
-          testId="editor-indent"
-        />
+        {stepButton('outdent', state.canOutdent, () => chain().outdent().run())}
+        {stepButton('indent', state.canIndent, () => chain().indent().run())}
       </Group>
 
       <TableMenu editor={editor} />

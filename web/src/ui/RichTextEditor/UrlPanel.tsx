@@ -3,7 +3,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useTranslation } from 'react-i18next';
-import { EDITOR_NAMESPACE } from './i18n';
 import type { UrlProblem } from './rules';
 
 export type UrlPanelProps = {
@@ -38,14 +37,14 @@ export function UrlPanel({
   externalError,
   testId,
 }: UrlPanelProps) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const { t } = useTranslation();
   const [url, setUrl] = useState(initialUrl);
   const [alt, setAlt] = useState('');
   const [problem, setProblem] = useState<UrlProblem | null>(null);
   const fieldId = useId();
   const altId = useId();
   const errorId = useId();
-  const error = problem ? t(problem) : (externalError ?? null);
+  const error = problem ? t(`editor.${problem}`) : (externalError ?? null);
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -89,7 +88,7 @@ export function UrlPanel({
           {submitLabel}
         </Button>
         <Button type="button" variant="outline-secondary" onClick={onCancel}>
-          {t('cancel')}
+          {t('editor.cancel')}
         </Button>
         <Form.Control.Feedback type="invalid" id={errorId} role="alert">
           {error}
@@ -101,8 +100,8 @@ export function UrlPanel({
           className="mt-2"
           size="sm"
           type="text"
-          placeholder={t('imageAlt')}
-          aria-label={t('imageAlt')}
+          placeholder={t('editor.imageAlt')}
+          aria-label={t('editor.imageAlt')}
           value={alt}
           onChange={(event) => setAlt(event.target.value)}
         />

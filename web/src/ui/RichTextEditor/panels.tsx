@@ -3,24 +3,23 @@ import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { EDITOR_NAMESPACE } from './i18n';
-import { refusalOf } from '../../lib/uploadRefusal';
+import { refusalOf } from '@/lib/uploadRefusal';
 import { checkImageUrl, checkLinkUrl, classifyMediaUrl } from './rules';
 import { UrlPanel } from './UrlPanel';
 
 type PanelProps = { editor: Editor; onClose: () => void };
 
 export function LinkPanel({ editor, onClose }: PanelProps) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const { t } = useTranslation();
   const current = editor.getAttributes('link').href;
   const hasLink = typeof current === 'string';
 
   return (
     <UrlPanel
       testId="editor-link-panel"
-      label={t('linkUrl')}
+      label={t('editor.linkUrl')}
       initialUrl={hasLink ? current : ''}
-      submitLabel={t('apply')}
+      submitLabel={t('editor.apply')}
       onCancel={() => {
         onClose();
         editor.commands.focus();
@@ -50,7 +49,7 @@ export function LinkPanel({ editor, onClose }: PanelProps) {
             onClose();
           }}
         >
-          {t('removeLink')}
+          {t('editor.removeLink')}
         </Button>
       )}
     </UrlPanel>
@@ -58,7 +57,7 @@ export function LinkPanel({ editor, onClose }: PanelProps) {
 }
 
 export function ImagePanel({ editor, onClose, uploadImage }: PanelProps & { uploadImage?: (file: File) => Promise<string> }) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -77,7 +76,7 @@ export function ImagePanel({ editor, onClose, uploadImage }: PanelProps & { uplo
         .run();
       onClose();
     } catch (error) {
-      setUploadError(refusalOf(error) ?? t('uploadFailed'));
+      setUploadError(refusalOf(error) ?? t('editor.uploadFailed'));
     } finally {
       setUploading(false);
     }
@@ -86,8 +85,8 @@ export function ImagePanel({ editor, onClose, uploadImage }: PanelProps & { uplo
   return (
     <UrlPanel
       testId="editor-image-panel"
-      label={t('imageUrl')}
-      submitLabel={t('insert')}
+      label={t('editor.imageUrl')}
+      submitLabel={t('editor.insert')}
       withAlt
       externalError={uploadError}
       onCancel={() => {
@@ -130,10 +129,10 @@ export function ImagePanel({ editor, onClose, uploadImage }: PanelProps & { uplo
             {uploading ? (
               <>
                 <Spinner animation="border" size="sm" className="me-1" role="status" aria-hidden="true" />
-                {t('uploading')}
+                {t('editor.uploading')}
               </>
             ) : (
-              t('upload')
+              t('editor.upload')
             )}
           </Button>
         </>
@@ -143,12 +142,12 @@ export function ImagePanel({ editor, onClose, uploadImage }: PanelProps & { uplo
 }
 
 export function MediaPanel({ editor, onClose }: PanelProps) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <UrlPanel
       testId="editor-media-panel"
-      label={t('mediaUrl')}
-      submitLabel={t('insert')}
+      label={t('editor.mediaUrl')}
+      submitLabel={t('editor.insert')}
       onCancel={() => {
         onClose();
         editor.commands.focus();

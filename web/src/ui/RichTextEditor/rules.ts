@@ -1,4 +1,4 @@
-import { FILE_URL_PREFIX } from '../../../../common/constants';
+import { FILE_URL_PREFIX } from '@common/constants';
 
 // Pure rules of the rich-text editor: kept apart from Tiptap so they can be unit-tested and so the
 // server's sanitiser allowlist can be checked against the same shapes.
@@ -7,7 +7,7 @@ import { FILE_URL_PREFIX } from '../../../../common/constants';
 export const VIDEO_EXTENSIONS = ['mp4', 'mpa', 'ogv', 'ogg', 'webm'] as const;
 export const AUDIO_EXTENSIONS = ['mp3', 'wav', 'ape', 'flac'] as const;
 
-/** Message keys of the 'editor' i18n namespace that a URL check can give. */
+/** Problems a URL check can give; each is also a catalogue key under `editor.` (`editor.${problem}`). */
 export type UrlProblem = 'urlEmpty' | 'mediaUnsupported' | 'linkUnsupported' | 'imageUnsupported';
 
 export type UrlCheck<T> = { ok: true; value: T } | { ok: false; problem: UrlProblem };

@@ -1,5 +1,5 @@
-import type { MessageStatus } from '../../../../../common/messages';
-import { apiFetch, isSuccess } from '../../../api/client';
+import type { MessageStatus } from '@common/messages';
+import { apiFetch, isSuccess } from '@/api/client';
 
 export const ADMIN_TEST_ERRORS_PATH = '/admintests/errors';
 

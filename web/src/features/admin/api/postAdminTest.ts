@@ -1,4 +1,4 @@
-import { apiFetch, isSuccess } from '../../../api/client';
+import { apiFetch, isSuccess } from '@/api/client';
 
 export const ADMIN_TEST_POST_PATH = '/admintests/TestPost';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { HttpCallBody, HttpCallResult } from '../../../../../common/schemas/admin';
-import { apiFetch } from '../../../api/client';
+import type { HttpCallBody, HttpCallResult } from '@common/schemas/admin';
+import { apiFetch } from '@/api/client';
 
 export const BASE_CURL_CALLS_PATH = '/SendRestApiQueries/BaseCurlCalls';
 

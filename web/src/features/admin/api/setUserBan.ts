@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import { apiFetch } from '../../../api/client';
-import { adminUsersKey } from './getAdminUsers';
+import type { AdminUser } from '@common/schemas/admin';
+import { apiFetch } from '@/api/client';
+import { adminQueries } from '@/api/admin';
 
 export interface SetBanInput {
   id: number;
@@ -15,5 +15,5 @@ export const setUserBan = ({ id, bannedTill }: SetBanInput) =>
 
 export function useSetUserBan() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setUserBan, onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }) });
+  return useMutation({ mutationFn: setUserBan, onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueries.allUsers() }) });
 }

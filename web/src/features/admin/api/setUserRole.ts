@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import type { RoleName } from '../../../../../common/constants';
-import { apiFetch } from '../../../api/client';
-import { adminUsersKey } from './getAdminUsers';
+import type { AdminUser } from '@common/schemas/admin';
+import type { RoleName } from '@common/constants';
+import { apiFetch } from '@/api/client';
+import { adminQueries } from '@/api/admin';
 
 export interface SetRoleInput {
   id: number;
@@ -16,5 +16,5 @@ export const setUserRole = ({ id, role, on }: SetRoleInput) =>
 
 export function useSetUserRole() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setUserRole, onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }) });
+  return useMutation({ mutationFn: setUserRole, onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueries.allUsers() }) });
 }

@@ -2,10 +2,9 @@ import { type ReactNode, useEffect } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Actor, isLoggedIn } from '../../../../../common/abilities';
-import { appRoutes } from '../../../../../common/routes';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { ADMIN_NAMESPACE, useAdminStrings } from '../i18n';
+import { type Actor, isLoggedIn } from '@common/abilities';
+import { appRoutes } from '@common/routes';
+import { useCurrentUser } from '@/lib/currentUser';
 
 interface AdminPageProps {
   title: string;
@@ -21,27 +20,25 @@ interface AdminPageProps {
  * a page whose calls all fail.
  */
 export function AdminPage({ title, intro, allowed, children }: AdminPageProps) {
-  useAdminStrings();
-  const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { t: tApp } = useTranslation();
+  const { t } = useTranslation();
   const user = useCurrentUser();
   useEffect(() => {
-    document.title = `${title} · ${tApp('app.brand')}`;
+    document.title = `${title} · ${t('app.brand')}`;
     return () => {
-      document.title = tApp('app.title');
+      document.title = t('app.title');
     };
-  }, [title, tApp]);
+  }, [title, t]);
 
   let body: ReactNode = children;
   if (!isLoggedIn(user)) {
     body = (
       <Alert variant="warning" data-testid="access-401">
         <Alert.Heading as="h2" className="h5">
-          {t('access.loginFirst')}
+          {t('admin.access.loginFirst')}
         </Alert.Heading>
-        <p>{t('access.loginFirstText')}</p>
+        <p>{t('admin.access.loginFirstText')}</p>
         <Link to={appRoutes.login} className="btn btn-primary">
-          {tApp('nav.login')}
+          {t('nav.login')}
         </Link>
       </Alert>
     );
@@ -49,9 +46,9 @@ export function AdminPage({ title, intro, allowed, children }: AdminPageProps) {
     body = (
       <Alert variant="danger" data-testid="access-403">
         <Alert.Heading as="h2" className="h5">
-          {t('access.denied')}
+          {t('admin.access.denied')}
         </Alert.Heading>
-        <p className="mb-0">{t('access.deniedText')}</p>
+        <p className="mb-0">{t('admin.access.deniedText')}</p>
       </Alert>
     );
   }

@@ -1,12 +1,11 @@
 import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROLES, type RoleName } from '../../../../../common/constants';
-import { appRoutes } from '../../../../../common/routes';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import { formatDate } from '../../../lib/dates';
-import { UserAvatar } from '../../../ui/UserAvatar';
-import { ADMIN_NAMESPACE } from '../i18n';
+import { ROLES, type RoleName } from '@common/constants';
+import { appRoutes } from '@common/routes';
+import type { AdminUser } from '@common/schemas/admin';
+import { formatDate } from '@/lib/dates';
+import { UserAvatar } from '@/ui/UserAvatar';
 
 interface AdminUserRowProps {
   user: AdminUser;
@@ -19,7 +18,7 @@ interface AdminUserRowProps {
 }
 
 export function AdminUserRow({ user, isSelf, busy, onRole, onBan, onLift, onDelete }: AdminUserRowProps) {
-  const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
+  const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const name = `${user.firstname} ${user.lastname}`.trim();
   const banned = user.banned_till != null && user.banned_till > Date.now() / 1000;
@@ -32,10 +31,10 @@ export function AdminUserRow({ user, isSelf, busy, onRole, onBan, onLift, onDele
         <div className="d-flex align-items-center gap-2">
           <UserAvatar src={user.emblem} size={32} />
           <div className="text-break">
-            <Link to={appRoutes.profileOf(user.id)}>{name || t('users.noName')}</Link>
+            <Link to={appRoutes.profileOf(user.id)}>{name || t('admin.users.noName')}</Link>
             {isSelf && (
               <Badge bg="secondary" className="ms-1">
-                {t('users.you')}
+                {t('admin.users.you')}
               </Badge>
             )}
             <div className="small text-body-secondary">{user.mail}</div>
@@ -48,8 +47,8 @@ export function AdminUserRow({ user, isSelf, busy, onRole, onBan, onLift, onDele
             key={role}
             type="switch"
             id={`user-${user.id}-role-${role}`}
-            label={t(`users.role.${role}`)}
-            aria-label={t('users.roleOf', { role: t(`users.role.${role}`), user: label })}
+            label={t(`admin.users.role.${role}`)}
+            aria-label={t('admin.users.roleOf', { role: t(`admin.users.role.${role}`), user: label })}
             checked={roles.has(role)}
             // an admin cannot take away their own admin role here, so the page never locks its user out
             disabled={busy || (isSelf && role === 'admin')}
@@ -60,16 +59,18 @@ export function AdminUserRow({ user, isSelf, busy, onRole, onBan, onLift, onDele
       <td className="small">
         {formatDate(user.created_at, lng, { withTime: true })}
         {user.last_time != null && (
-          <div className="text-body-secondary">{t('users.lastSeen', { date: formatDate(user.last_time, lng, { withTime: true }) })}</div>
+          <div className="text-body-secondary">
+            {t('admin.users.lastSeen', { date: formatDate(user.last_time, lng, { withTime: true }) })}
+          </div>
         )}
       </td>
       <td className="small" data-testid="ban-state">
         {banned ? (
           <Badge bg="danger" className="text-wrap text-start">
-            {t('users.bannedTill', { date: formatDate(user.banned_till, lng, { withTime: true }) })}
+            {t('admin.users.bannedTill', { date: formatDate(user.banned_till, lng, { withTime: true }) })}
           </Badge>
         ) : (
-          <Badge bg="success">{t('users.active')}</Badge>
+          <Badge bg="success">{t('admin.users.active')}</Badge>
         )}
       </td>
       <td className="text-nowrap">
@@ -80,9 +81,9 @@ export function AdminUserRow({ user, isSelf, busy, onRole, onBan, onLift, onDele
               variant="outline-success"
               disabled={busy}
               onClick={() => onLift(user)}
-              aria-label={t('users.liftOf', { user: label })}
+              aria-label={t('admin.users.liftOf', { user: label })}
             >
-              {t('users.lift')}
+              {t('admin.users.lift')}
             </Button>
           ) : (
             <Button
@@ -90,9 +91,9 @@ export function AdminUserRow({ user, isSelf, busy, onRole, onBan, onLift, onDele
               variant="outline-warning"
               disabled={busy || isSelf}
               onClick={() => onBan(user)}
-              aria-label={t('users.banOf', { user: label })}
+              aria-label={t('admin.users.banOf', { user: label })}
             >
-              {t('users.ban')}…
+              {t('admin.users.ban')}…
             </Button>
           )}
           <Button
@@ -100,9 +101,9 @@ export function AdminUserRow({ user, isSelf, busy, onRole, onBan, onLift, onDele
             variant="outline-danger"
             disabled={busy || isSelf}
             onClick={() => onDelete(user)}
-            aria-label={t('users.deleteOf', { user: label })}
+            aria-label={t('admin.users.deleteOf', { user: label })}
           >
-            {t('users.delete')}
+            {t('admin.users.delete')}
           </Button>
         </div>
       </td>

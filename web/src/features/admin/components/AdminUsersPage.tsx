@@ -1,18 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { can } from '../../../../../common/policies';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type RoleName } from '../../../../../common/constants';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { Paginator } from '../../../ui/Paginator';
+import { can } from '@common/policies';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type RoleName } from '@common/constants';
+import type { AdminUser } from '@common/schemas/admin';
+import { adminQueries } from '@/api/admin';
+import { useCurrentUser } from '@/lib/currentUser';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { Paginator } from '@/ui/Paginator';
 import { useDeleteUser } from '../api/deleteUser';
-import { useAdminUsers } from '../api/getAdminUsers';
 import { useSetUserBan } from '../api/setUserBan';
 import { useSetUserRole } from '../api/setUserRole';
-import { ADMIN_NAMESPACE } from '../i18n';
 import { AdminPage } from './AdminPage';
 import { AdminUserRow } from './AdminUserRow';
 import { BanDialog } from './BanDialog';
@@ -26,8 +26,7 @@ type Deleting = { user: AdminUser; step: 'first' | 'second' } | null;
 
 /** /admin/users (admins): users with roles and bans; the address keeps pageSize, pageCurrentNumber and txt. */
 export default function AdminUsersPage() {
-  const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { t: tApp } = useTranslation();
+  const { t } = useTranslation();
   const me = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const pageSize = positiveInt(params.get('pageSize'), PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
@@ -36,7 +35,7 @@ export default function AdminUsersPage() {
   const [draft, setDraft] = useState(txt);
   useEffect(() => setDraft(txt), [txt]);
 
-  const users = useAdminUsers(pageSize, page, txt, can.manageUsers(me));
+  const users = useQuery({ ...adminQueries.users({ pageSize, page, txt }), enabled: can.manageUsers(me) });
   const roleMutation = useSetUserRole();
   const banMutation = useSetUserBan();
   const deleteMutation = useDeleteUser();
@@ -61,7 +60,7 @@ export default function AdminUsersPage() {
   const pagination = users.data?.pagination ?? null;
 
   return (
-    <AdminPage title={t('users.title')} intro={t('users.intro')} allowed={can.manageUsers}>
+    <AdminPage title={t('admin.users.title')} intro={t('admin.users.intro')} allowed={can.manageUsers}>
       <Form
         role="search"
         className="mb-3"
@@ -73,12 +72,12 @@ export default function AdminUsersPage() {
         <InputGroup>
           <Form.Control
             type="search"
-            placeholder={t('users.searchPlaceholder')}
-            aria-label={t('users.search')}
+            placeholder={t('admin.users.searchPlaceholder')}
+            aria-label={t('admin.users.search')}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
           />
-          <Button type="submit">{t('users.search')}</Button>
+          <Button type="submit">{t('admin.users.search')}</Button>
           <Button
             variant="outline-secondary"
             onClick={() => {
@@ -87,35 +86,35 @@ export default function AdminUsersPage() {
             }}
             disabled={!txt && !draft}
           >
-            {t('users.clear')}
+            {t('admin.users.clear')}
           </Button>
         </InputGroup>
       </Form>
       {pagination && (
         <p className="small text-body-secondary mb-2" data-testid="users-total">
-          {t('users.total', { count: pagination.rowsTotal })}
+          {t('admin.users.total', { count: pagination.rowsTotal })}
         </p>
       )}
       {pagination && <Paginator pagination={pagination} onPage={(p) => go({ page: p })} className="mb-2" />}
       {users.isPending ? (
         <div className="py-4 text-center">
           <Spinner animation="border" role="status">
-            <span className="visually-hidden">{t('loading')}</span>
+            <span className="visually-hidden">{t('admin.loading')}</span>
           </Spinner>
         </div>
       ) : list.length === 0 ? (
-        <p className="text-body-secondary">{txt ? t('users.noneFound', { txt }) : t('users.none')}</p>
+        <p className="text-body-secondary">{txt ? t('admin.users.noneFound', { txt }) : t('admin.users.none')}</p>
       ) : (
         <Table responsive hover className="align-middle" data-testid="users-table">
           <thead>
             <tr>
               <th>#</th>
-              <th>{t('users.user')}</th>
-              <th>{t('users.roles')}</th>
-              <th>{t('users.created')}</th>
-              <th>{t('users.state')}</th>
+              <th>{t('admin.users.user')}</th>
+              <th>{t('admin.users.roles')}</th>
+              <th>{t('admin.users.created')}</th>
+              <th>{t('admin.users.state')}</th>
               <th>
-                <span className="visually-hidden">{t('users.actions')}</span>
+                <span className="visually-hidden">{t('admin.users.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -148,9 +147,9 @@ export default function AdminUsersPage() {
       {/* one dialog whose question changes, so the second never stacks on the first */}
       <ConfirmDialog
         show={deleting != null}
-        title={deleting ? t('users.deleteTitle', { user: deleting.user.mail }) : undefined}
-        body={deleting?.step === 'second' ? tApp('confirm.reallySure') : tApp('confirm.sure')}
-        confirmLabel={deleting?.step === 'second' ? t('users.deleteForever') : t('users.delete')}
+        title={deleting ? t('admin.users.deleteTitle', { user: deleting.user.mail }) : undefined}
+        body={deleting?.step === 'second' ? t('confirm.reallySure') : t('confirm.sure')}
+        confirmLabel={deleting?.step === 'second' ? t('admin.users.deleteForever') : t('admin.users.delete')}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;

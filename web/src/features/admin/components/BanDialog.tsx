@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { AdminUser } from '../../../../../common/schemas/admin';
-import { DatePicker } from '../../../ui/DatePicker';
-import { ADMIN_NAMESPACE } from '../i18n';
+import type { AdminUser } from '@common/schemas/admin';
+import { DatePicker } from '@/ui/DatePicker';
 
 const DAY = 86_400;
 
@@ -15,8 +14,7 @@ interface BanDialogProps {
 
 /** Asks until when to ban a user (date and time, in the future). */
 export function BanDialog({ user, onBan, onCancel }: BanDialogProps) {
-  const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { t: tApp } = useTranslation();
+  const { t } = useTranslation();
   const [till, setTill] = useState<number | null>(null);
   const [forUser, setForUser] = useState<number | null>(null);
   const now = Math.floor(Date.now() / 1000);
@@ -28,26 +26,26 @@ export function BanDialog({ user, onBan, onCancel }: BanDialogProps) {
   const inPast = till != null && till <= now;
   return (
     <Modal show={user != null} onHide={onCancel} centered aria-labelledby="ban-dialog-title">
-      <Modal.Header closeButton closeLabel={tApp('common.close')}>
-        <Modal.Title id="ban-dialog-title">{t('users.banTitle', { user: user?.mail ?? '' })}</Modal.Title>
+      <Modal.Header closeButton closeLabel={t('common.close')}>
+        <Modal.Title id="ban-dialog-title">{t('admin.users.banTitle', { user: user?.mail ?? '' })}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <DatePicker id="ban-till" label={t('users.banTill')} value={till} onChange={setTill} withTime />
+        <DatePicker id="ban-till" label={t('admin.users.banTill')} value={till} onChange={setTill} withTime />
         <div className="d-flex flex-wrap gap-2 mt-2">
           {[1, 7, 30, 365].map((days) => (
             <Button key={days} size="sm" variant="outline-secondary" onClick={() => setTill(now + days * DAY)}>
-              {t('users.banFor', { count: days })}
+              {t('admin.users.banFor', { count: days })}
             </Button>
           ))}
         </div>
-        {inPast && <Form.Text className="text-danger d-block mt-2">{t('users.banInPast')}</Form.Text>}
+        {inPast && <Form.Text className="text-danger d-block mt-2">{t('admin.users.banInPast')}</Form.Text>}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel}>
-          {tApp('common.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button variant="danger" disabled={till == null || inPast} onClick={() => user && till != null && onBan(user, till)}>
-          {t('users.ban')}
+          {t('admin.users.ban')}
         </Button>
       </Modal.Footer>
     </Modal>

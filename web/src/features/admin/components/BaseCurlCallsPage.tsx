@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../../../common/policies';
-import type { Message } from '../../../../../common/messages';
-import { HTTP_CALL_METHODS, type HttpCallBody, type HttpCallResult } from '../../../../../common/schemas/admin';
-import { ApiError, isSuccess } from '../../../api/client';
-import { translateMessage } from '../../../i18n/translateMessage';
+import { can } from '@common/policies';
+import type { Message } from '@common/messages';
+import { HTTP_CALL_METHODS, type HttpCallBody, type HttpCallResult } from '@common/schemas/admin';
+import { ApiError, isSuccess } from '@/api/client';
+import { translateMessage } from '@/i18n/translateMessage';
 import { useSendHttpCall } from '../api/sendHttpCall';
-import { ADMIN_NAMESPACE } from '../i18n';
 import { filledRows, type KeyValueRow, newRow } from '../utils/keyValue';
 import { formatBody } from '../utils/restCall';
 import { AdminPage } from './AdminPage';
@@ -20,7 +19,7 @@ const BODY_TYPES: BodyType[] = ['none', 'json', 'raw'];
 
 /** /SendRestApiQueries/BaseCurlCalls: an HTTP call made by the server (admins); the server refuses internal addresses. */
 export default function BaseCurlCallsPage() {
-  const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
+  const { t, i18n } = useTranslation();
   const id = useId();
   const mutation = useSendHttpCall();
   const [method, setMethod] = useState<Method>('GET');
@@ -59,7 +58,7 @@ export default function BaseCurlCallsPage() {
   const formatted = result ? formatBody(result.body, result.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? null) : null;
 
   return (
-    <AdminPage title={t('curl.title')} intro={t('curl.intro')} allowed={can.useAdminTools}>
+    <AdminPage title={t('admin.curl.title')} intro={t('admin.curl.intro')} allowed={can.useAdminTools}>
       <Form
         onSubmit={(e) => {
           e.preventDefault();
@@ -69,7 +68,7 @@ export default function BaseCurlCallsPage() {
         <Row className="g-2 mb-3">
           <Col xs={4} md={2}>
             <Form.Group controlId={`${id}-method`}>
-              <Form.Label>{t('rest.method')}</Form.Label>
+              <Form.Label>{t('admin.rest.method')}</Form.Label>
               <Form.Select value={method} onChange={(e) => setMethod(e.target.value as Method)}>
                 {HTTP_CALL_METHODS.map((m) => (
                   <option key={m}>{m}</option>
@@ -79,7 +78,7 @@ export default function BaseCurlCallsPage() {
           </Col>
           <Col xs={8} md={10}>
             <Form.Group controlId={`${id}-url`}>
-              <Form.Label>{t('rest.url')}</Form.Label>
+              <Form.Label>{t('admin.rest.url')}</Form.Label>
               <Form.Control value={url} onChange={(e) => setUrl(e.target.value)} className="font-monospace" spellCheck={false} required />
             </Form.Group>
           </Col>
@@ -87,21 +86,21 @@ export default function BaseCurlCallsPage() {
         <Row className="g-4">
           <Col lg={6}>
             <fieldset className="mb-3">
-              <legend className="h6">{t('curl.query')}</legend>
-              <KeyValueRows label={t('rest.getRow')} rows={query} onChange={setQuery} addLabel={t('kv.add')} />
+              <legend className="h6">{t('admin.curl.query')}</legend>
+              <KeyValueRows label={t('admin.rest.getRow')} rows={query} onChange={setQuery} addLabel={t('admin.kv.add')} />
             </fieldset>
             <fieldset className="mb-3">
-              <legend className="h6">{t('rest.headers')}</legend>
-              <KeyValueRows label={t('rest.headerRow')} rows={headers} onChange={setHeaders} addLabel={t('kv.add')} />
+              <legend className="h6">{t('admin.rest.headers')}</legend>
+              <KeyValueRows label={t('admin.rest.headerRow')} rows={headers} onChange={setHeaders} addLabel={t('admin.kv.add')} />
             </fieldset>
             <fieldset className="mb-3">
-              <legend className="h6">{t('rest.cookies')}</legend>
-              <KeyValueRows label={t('rest.cookieRow')} rows={cookies} onChange={setCookies} addLabel={t('kv.add')} />
+              <legend className="h6">{t('admin.rest.cookies')}</legend>
+              <KeyValueRows label={t('admin.rest.cookieRow')} rows={cookies} onChange={setCookies} addLabel={t('admin.kv.add')} />
             </fieldset>
           </Col>
           <Col lg={6}>
             <fieldset className="mb-3">
-              <legend className="h6">{t('body')}</legend>
+              <legend className="h6">{t('admin.body')}</legend>
               <div className="mb-2">
                 {BODY_TYPES.map((b) => (
                   <Form.Check
@@ -110,7 +109,7 @@ export default function BaseCurlCallsPage() {
                     type="radio"
                     id={`${id}-body-${b}`}
                     name={`${id}-body-type`}
-                    label={t(`curl.bodyType.${b}`)}
+                    label={t(`admin.curl.bodyType.${b}`)}
                     checked={bodyType === b}
                     onChange={() => setBodyType(b)}
                   />
@@ -121,7 +120,7 @@ export default function BaseCurlCallsPage() {
                   as="textarea"
                   rows={8}
                   className="font-monospace small"
-                  aria-label={t('body')}
+                  aria-label={t('admin.body')}
                   value={body}
                   onChange={(e) => setBody(e.target.value)}
                   spellCheck={false}
@@ -131,14 +130,14 @@ export default function BaseCurlCallsPage() {
           </Col>
         </Row>
         <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t('rest.sending') : t('curl.send')}
+          {mutation.isPending ? t('admin.rest.sending') : t('admin.curl.send')}
         </Button>
       </Form>
 
       {refusal && (
         <Alert variant="danger" className="mt-4" data-testid="curl-refusal">
           <Alert.Heading as="h2" className="h6">
-            {t('curl.refused')}
+            {t('admin.curl.refused')}
           </Alert.Heading>
           {refusal.length ? (
             <ul className="mb-0">
@@ -152,20 +151,20 @@ export default function BaseCurlCallsPage() {
       {result && formatted && (
         <Card className="mt-4" data-testid="curl-response">
           <Card.Header className="d-flex flex-wrap gap-2 align-items-center">
-            <h2 className="h5 mb-0 me-2">{t('response')}</h2>
+            <h2 className="h5 mb-0 me-2">{t('admin.response')}</h2>
             <Badge bg={result.status >= 200 && result.status < 300 ? 'success' : 'danger'} data-testid="curl-status">
               {result.status} {result.statusText}
             </Badge>
             <span className="small text-body-secondary" data-testid="curl-time">
-              {t('timeMs', { ms: result.timeMs })}
+              {t('admin.timeMs', { ms: result.timeMs })}
             </span>
-            {result.truncated && <Badge bg="warning">{t('curl.truncated')}</Badge>}
+            {result.truncated && <Badge bg="warning">{t('admin.curl.truncated')}</Badge>}
           </Card.Header>
           <Card.Body>
             <p className="small font-monospace text-break mb-2">{result.finalUrl}</p>
             {result.redirects.length > 0 && (
               <div className="small mb-2">
-                {t('curl.redirects', { count: result.redirects.length })}
+                {t('admin.curl.redirects', { count: result.redirects.length })}
                 <ol className="mb-0 font-monospace">
                   {result.redirects.map((r) => (
                     <li key={r} className="text-break">

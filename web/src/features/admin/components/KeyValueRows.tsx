@@ -1,6 +1,5 @@
 import { Button, ButtonGroup, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_NAMESPACE } from '../i18n';
 import type { KeyValueRow } from '../utils/keyValue';
 import { newRow } from '../utils/keyValue';
 
@@ -14,7 +13,7 @@ interface KeyValueRowsProps {
 
 /** Editable name/value rows (query parameters, headers, cookies, form fields). */
 export function KeyValueRows({ label, rows, onChange, addLabel }: KeyValueRowsProps) {
-  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const { t } = useTranslation();
   const patch = (id: number, p: Partial<KeyValueRow>) => onChange(rows.map((r) => (r.id === id ? { ...r, ...p } : r)));
   return (
     <div className="mb-2">
@@ -23,16 +22,16 @@ export function KeyValueRows({ label, rows, onChange, addLabel }: KeyValueRowsPr
           <Form.Control
             size="sm"
             className="font-monospace"
-            placeholder={t('kv.name')}
-            aria-label={t('kv.nameOf', { label, n: i + 1 })}
+            placeholder={t('admin.kv.name')}
+            aria-label={t('admin.kv.nameOf', { label, n: i + 1 })}
             value={row.key}
             onChange={(e) => patch(row.id, { key: e.target.value })}
           />
           <Form.Control
             size="sm"
             className="font-monospace"
-            placeholder={t('kv.value')}
-            aria-label={t('kv.valueOf', { label, n: i + 1 })}
+            placeholder={t('admin.kv.value')}
+            aria-label={t('admin.kv.valueOf', { label, n: i + 1 })}
             value={row.value}
             onChange={(e) => patch(row.id, { value: e.target.value })}
           />
@@ -40,7 +39,7 @@ export function KeyValueRows({ label, rows, onChange, addLabel }: KeyValueRowsPr
             <Button
               variant="outline-danger"
               onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
-              aria-label={t('kv.remove', { label, n: i + 1 })}
+              aria-label={t('admin.kv.remove', { label, n: i + 1 })}
             >
               ✕
             </Button>

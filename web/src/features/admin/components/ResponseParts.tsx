@@ -1,6 +1,5 @@
 import { Badge, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_NAMESPACE } from '../i18n';
 
 /** The headers table and the body of an HTTP answer, as both request tools show them. */
 export function ResponseParts({
@@ -14,10 +13,10 @@ export function ResponseParts({
   json: boolean;
   bodyTestId: string;
 }) {
-  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <>
-      <h3 className="h6">{t('headers', { count: headers.length })}</h3>
+      <h3 className="h6">{t('admin.headers', { count: headers.length })}</h3>
       <Table size="sm" bordered className="small font-monospace">
         <tbody>
           {headers.map(([name, value], i) => (
@@ -33,14 +32,14 @@ export function ResponseParts({
         </tbody>
       </Table>
       <h3 className="h6">
-        {t('body')} {json && <Badge bg="secondary">JSON</Badge>}
+        {t('admin.body')} {json && <Badge bg="secondary">JSON</Badge>}
       </h3>
       <pre
         className="bg-body-tertiary border rounded p-3 small mb-0"
         style={{ maxHeight: '60vh', whiteSpace: 'pre-wrap' }}
         data-testid={bodyTestId}
       >
-        {body || <span className="text-body-secondary">{t('emptyBody')}</span>}
+        {body || <span className="text-body-secondary">{t('admin.emptyBody')}</span>}
       </pre>
     </>
   );

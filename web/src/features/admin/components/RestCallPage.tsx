@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../../../common/policies';
-import { REQUESTED_WITH } from '../../../../../common/constants';
-import { getCurrentUser } from '../../../lib/currentUser';
-import { ADMIN_NAMESPACE } from '../i18n';
+import { can } from '@common/policies';
+import { REQUESTED_WITH } from '@common/constants';
+import { getCurrentUser } from '@/lib/currentUser';
 import { type KeyValueRow, newRow } from '../utils/keyValue';
 import {
   allowsRawBody,
@@ -58,7 +57,7 @@ const initialInput = (): RestCallInput => ({
 
 /** /RestCall: the admin's request tester; it calls with plain fetch from this browser (spec section 2). */
 export default function RestCallPage() {
-  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const { t } = useTranslation();
   const id = useId();
   const [input, setInput] = useState<RestCallInput>(initialInput);
   const [withSession, setWithSession] = useState(true);
@@ -72,7 +71,7 @@ export default function RestCallPage() {
     setProblem(null);
     const built = buildRestRequest(input, window.location.href);
     if (!built.ok) {
-      setProblem(t(`rest.problem.${built.problem}`));
+      setProblem(t(`admin.rest.problem.${built.problem}`));
       return;
     }
     const { url, init, cookies } = built.request;
@@ -95,7 +94,7 @@ export default function RestCallPage() {
         body = await res.text();
       } catch {
         // the plain fetch helper's alerts of spec section 8
-        window.alert(t('rest.networkError'));
+        window.alert(t('admin.rest.networkError'));
         return;
       }
       const formatted = formatBody(body, res.headers.get('content-type'));
@@ -110,7 +109,8 @@ export default function RestCallPage() {
         json: formatted.json,
         timeMs: Math.round(performance.now() - started),
       });
-      if (!res.ok && res.type !== 'opaque' && res.type !== 'opaqueredirect') window.alert(t('rest.statusAlert', { code: res.status }));
+      if (!res.ok && res.type !== 'opaque' && res.type !== 'opaqueredirect')
+        window.alert(t('admin.rest.statusAlert', { code: res.status }));
     } finally {
       setBusy(false);
     }
@@ -121,7 +121,7 @@ export default function RestCallPage() {
   const fileAllowed = input.enctype === 'multipart' || input.enctype === 'raw';
 
   return (
-    <AdminPage title={t('rest.title')} intro={t('rest.intro')} allowed={can.useAdminTools}>
+    <AdminPage title={t('admin.rest.title')} intro={t('admin.rest.intro')} allowed={can.useAdminTools}>
       <Form
         onSubmit={(e) => {
           e.preventDefault();
@@ -131,7 +131,7 @@ export default function RestCallPage() {
         <Row className="g-2 mb-3">
           <Col md={12}>
             <Form.Group controlId={`${id}-url`}>
-              <Form.Label>{t('rest.url')}</Form.Label>
+              <Form.Label>{t('admin.rest.url')}</Form.Label>
               <Form.Control
                 value={input.url}
                 onChange={(e) => set({ url: e.target.value })}
@@ -144,11 +144,11 @@ export default function RestCallPage() {
           {SELECTS.map(({ name, options }) => (
             <Col key={name} xs={6} md={3}>
               <Form.Group controlId={`${id}-${name}`}>
-                <Form.Label>{t(`rest.${name}`)}</Form.Label>
+                <Form.Label>{t(`admin.rest.${name}`)}</Form.Label>
                 <Form.Select value={input[name]} onChange={(e) => set({ [name]: e.target.value })}>
                   {options.map((o) => (
                     <option key={o} value={o}>
-                      {name === 'enctype' ? t(`rest.enctype.${o}`) : o}
+                      {name === 'enctype' ? t(`admin.rest.enctype.${o}`) : o}
                     </option>
                   ))}
                 </Form.Select>
@@ -160,13 +160,15 @@ export default function RestCallPage() {
         <Row className="g-4">
           <Col lg={6}>
             <fieldset className="mb-3">
-              <legend className="h6">{t('rest.get')}</legend>
-              <KeyValueRows label={t('rest.getRow')} rows={input.query} onChange={setRows('query')} addLabel={t('kv.add')} />
+              <legend className="h6">{t('admin.rest.get')}</legend>
+              <KeyValueRows label={t('admin.rest.getRow')} rows={input.query} onChange={setRows('query')} addLabel={t('admin.kv.add')} />
             </fieldset>
             <fieldset className="mb-3" disabled={!bodyAllowed}>
               <legend className="h6">
-                {t('rest.post')}{' '}
-                {!bodyAllowed && <small className="text-body-secondary fw-normal">{t('rest.noBodyFor', { method: input.method })}</small>}
+                {t('admin.rest.post')}{' '}
+                {!bodyAllowed && (
+                  <small className="text-body-secondary fw-normal">{t('admin.rest.noBodyFor', { method: input.method })}</small>
+                )}
               </legend>
               <div className="mb-2">
                 <Form.Check
@@ -174,7 +176,7 @@ export default function RestCallPage() {
                   type="radio"
                   id={`${id}-body-rows`}
                   name={`${id}-body-mode`}
-                  label={t('rest.bodyRows')}
+                  label={t('admin.rest.bodyRows')}
                   checked={input.bodyMode === 'rows' || !rawAllowed}
                   onChange={() => set({ bodyMode: 'rows' })}
                 />
@@ -183,7 +185,7 @@ export default function RestCallPage() {
                   type="radio"
                   id={`${id}-body-raw`}
                   name={`${id}-body-mode`}
-                  label={t('rest.bodyRaw')}
+                  label={t('admin.rest.bodyRaw')}
                   checked={input.bodyMode === 'raw' && rawAllowed}
                   disabled={!rawAllowed}
                   onChange={() => set({ bodyMode: 'raw' })}
@@ -194,42 +196,57 @@ export default function RestCallPage() {
                   as="textarea"
                   rows={5}
                   className="font-monospace small"
-                  aria-label={t('rest.bodyRaw')}
+                  aria-label={t('admin.rest.bodyRaw')}
                   value={input.rawBody}
                   onChange={(e) => set({ rawBody: e.target.value })}
                   spellCheck={false}
                 />
               ) : (
-                <KeyValueRows label={t('rest.postRow')} rows={input.bodyRows} onChange={setRows('bodyRows')} addLabel={t('kv.add')} />
+                <KeyValueRows
+                  label={t('admin.rest.postRow')}
+                  rows={input.bodyRows}
+                  onChange={setRows('bodyRows')}
+                  addLabel={t('admin.kv.add')}
+                />
               )}
               <Form.Group controlId={`${id}-file`} className="mt-2">
-                <Form.Label className="small mb-1">{t('rest.file')}</Form.Label>
+                <Form.Label className="small mb-1">{t('admin.rest.file')}</Form.Label>
                 <Form.Control
                   type="file"
                   size="sm"
                   disabled={!fileAllowed}
                   onChange={(e) => set({ file: (e.target as HTMLInputElement).files?.[0] ?? null })}
                 />
-                <Form.Text muted>{fileAllowed ? t(`rest.fileHint.${input.enctype}`) : t('rest.fileHint.none')}</Form.Text>
+                <Form.Text muted>{fileAllowed ? t(`admin.rest.fileHint.${input.enctype}`) : t('admin.rest.fileHint.none')}</Form.Text>
               </Form.Group>
             </fieldset>
           </Col>
           <Col lg={6}>
             <fieldset className="mb-3">
-              <legend className="h6">{t('rest.headers')}</legend>
-              <KeyValueRows label={t('rest.headerRow')} rows={input.headers} onChange={setRows('headers')} addLabel={t('kv.add')} />
+              <legend className="h6">{t('admin.rest.headers')}</legend>
+              <KeyValueRows
+                label={t('admin.rest.headerRow')}
+                rows={input.headers}
+                onChange={setRows('headers')}
+                addLabel={t('admin.kv.add')}
+              />
               <Form.Check
                 id={`${id}-session`}
-                label={t('rest.withSession')}
+                label={t('admin.rest.withSession')}
                 checked={withSession}
                 onChange={(e) => setWithSession(e.target.checked)}
                 className="small"
               />
             </fieldset>
             <fieldset className="mb-3">
-              <legend className="h6">{t('rest.cookies')}</legend>
-              <KeyValueRows label={t('rest.cookieRow')} rows={input.cookies} onChange={setRows('cookies')} addLabel={t('kv.add')} />
-              <Form.Text muted>{t('rest.cookiesHint')}</Form.Text>
+              <legend className="h6">{t('admin.rest.cookies')}</legend>
+              <KeyValueRows
+                label={t('admin.rest.cookieRow')}
+                rows={input.cookies}
+                onChange={setRows('cookies')}
+                addLabel={t('admin.kv.add')}
+              />
+              <Form.Text muted>{t('admin.rest.cookiesHint')}</Form.Text>
             </fieldset>
           </Col>
         </Row>
@@ -239,26 +256,26 @@ export default function RestCallPage() {
           </Alert>
         )}
         <Button type="submit" disabled={busy}>
-          {busy ? t('rest.sending') : t('rest.send')}
+          {busy ? t('admin.rest.sending') : t('admin.rest.send')}
         </Button>
       </Form>
 
       {response && (
         <Card className="mt-4" data-testid="rest-response">
           <Card.Header className="d-flex flex-wrap gap-2 align-items-center">
-            <h2 className="h5 mb-0 me-2">{t('response')}</h2>
+            <h2 className="h5 mb-0 me-2">{t('admin.response')}</h2>
             <Badge
               bg={response.status >= 200 && response.status < 300 ? 'success' : response.status === 0 ? 'secondary' : 'danger'}
               data-testid="rest-status"
             >
               {response.status} {response.statusText}
             </Badge>
-            <span className="small text-body-secondary">{t('timeMs', { ms: response.timeMs })}</span>
-            <span className="small text-body-secondary">{t('rest.type', { type: response.type })}</span>
-            {response.redirected && <Badge bg="info">{t('rest.redirected')}</Badge>}
+            <span className="small text-body-secondary">{t('admin.timeMs', { ms: response.timeMs })}</span>
+            <span className="small text-body-secondary">{t('admin.rest.type', { type: response.type })}</span>
+            {response.redirected && <Badge bg="info">{t('admin.rest.redirected')}</Badge>}
           </Card.Header>
           <Card.Body>
-            {response.type === 'opaque' && <Alert variant="info">{t('rest.opaque')}</Alert>}
+            {response.type === 'opaque' && <Alert variant="info">{t('admin.rest.opaque')}</Alert>}
             {response.url && <p className="small font-monospace text-break">{response.url}</p>}
             <ResponseParts headers={response.headers} body={response.body} json={response.json} bodyTestId="rest-body" />
           </Card.Body>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import { apiFetch } from '../../../api/client';
+import { api, FORM_ID } from '@common/routes';
+import { apiFetch } from '@/api/client';
 
 export interface ChangePasswordInput {
   current_password?: string;

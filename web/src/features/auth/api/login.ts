@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import type { LoginBody } from '../../../../../common/schemas/user';
-import { apiFetch } from '../../../api/client';
+import { api, FORM_ID } from '@common/routes';
+import type { LoginBody } from '@common/schemas/user';
+import { apiFetch } from '@/api/client';
 
 export type LoginInput = Pick<LoginBody, 'mail' | 'password'>;
 

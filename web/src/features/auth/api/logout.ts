@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import { apiFetch } from '../../../api/client';
+import { api, FORM_ID } from '@common/routes';
+import { apiFetch } from '@/api/client';
 
 /** POST /auth/logout: the answer carries a guest CurrentUser, which ends the session here too. */
 export const logout = () => apiFetch(api.logout, { method: 'POST', body: { form_id: FORM_ID.logout } });

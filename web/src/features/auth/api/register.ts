@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Language } from '../../../../../common/constants';
-import { api, FORM_ID } from '../../../../../common/routes';
-import { apiFetch } from '../../../api/client';
+import type { Language } from '@common/constants';
+import { api, FORM_ID } from '@common/routes';
+import { apiFetch } from '@/api/client';
 
 export interface RegisterInput {
   mail: string;

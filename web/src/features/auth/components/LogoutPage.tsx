@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
+import { appRoutes } from '@common/routes';
 import { useLogout } from '../api/logout';
 
 /** Posts logout on entry, then replaces itself with the feed. */

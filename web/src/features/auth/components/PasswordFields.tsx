@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../ui/TextField';
+import { TextField } from '@/ui/TextField';
 
 interface PasswordFieldsProps {
   /** Prefix of the input ids: `${idPrefix}-password` and `${idPrefix}-confirm-password`. */

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
-import { ResetWithCodeBody } from '../../../../../common/schemas/user';
-import { ApiError, isSuccess } from '../../../api/client';
-import { applyServerFieldErrors, catalogueResolver } from '../../../lib/forms';
-import { TextField } from '../../../ui/TextField';
+import { appRoutes } from '@common/routes';
+import { ResetWithCodeBody } from '@common/schemas/user';
+import { ApiError, isSuccess } from '@/api/client';
+import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { TextField } from '@/ui/TextField';
 import { useResetPasswordWithCode } from '../api/resetPasswordWithCode';
 import { AuthCard } from './AuthCard';
 import { PasswordFields } from './PasswordFields';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
+import { appRoutes } from '@common/routes';
 
 /** Spec: with 4 or more history entries go back one step, else replace with the profile. */
 export const BACK_NAVIGATION_MIN_HISTORY = 4;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { apiFetch, isSuccess } from '../../../api/client';
+import type { Tale } from '@common/schemas/tale';
+import { apiFetch, isSuccess } from '@/api/client';
 import { afterThreadChange, type ThreadPlace } from './threadCache';
 
 export interface NewComment {

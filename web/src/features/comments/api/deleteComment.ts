@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, isSuccess } from '../../../api/client';
+import { apiFetch, isSuccess } from '@/api/client';
 import { afterThreadChange, type ThreadPlace } from './threadCache';
 
 /** POST /tale/delete/{id}: a level-1 comment takes its replies with it. */

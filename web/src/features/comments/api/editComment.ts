@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { apiFetch, isSuccess } from '../../../api/client';
+import type { Tale } from '@common/schemas/tale';
+import { apiFetch, isSuccess } from '@/api/client';
 import { afterThreadChange, type ThreadPlace } from './threadCache';
 
 /** POST /tale/upsert/{id} with the new body (owner or staff); data is the saved comment. */

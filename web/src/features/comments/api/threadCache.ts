@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { commentsKeys } from './getComments';
-import { refreshTale } from './threadTale';
+import { commentQueries } from '@/api/comments';
+import { refreshTale } from '@/api/taleCache';
 
 /** Where a write happened: the list it changed, the list that shows that list's parent, and the post. */
 export interface ThreadPlace {
@@ -12,14 +12,15 @@ export interface ThreadPlace {
 
 /**
  * After an add, edit or delete: the changed list is read again (from its last page after an add),
- * the list above it too (its row carries the reply counter), and the post for its comment count.
+ * the list above it too (its row carries the reply counter), and the post for its comment count
+ * (into its entry and every feed page showing it).
  */
 export async function afterThreadChange(queryClient: QueryClient, place: ThreadPlace, { reset = false, counters = true } = {}) {
   const jobs: Promise<unknown>[] = [];
-  if (reset) jobs.push(queryClient.resetQueries({ queryKey: commentsKeys.list(place.parentId) }));
-  else jobs.push(queryClient.invalidateQueries({ queryKey: commentsKeys.list(place.parentId) }));
+  if (reset) jobs.push(queryClient.resetQueries({ queryKey: commentQueries.replies(place.parentId) }));
+  else jobs.push(queryClient.invalidateQueries({ queryKey: commentQueries.replies(place.parentId) }));
   if (counters) {
-    if (place.grandParentId != null) jobs.push(queryClient.invalidateQueries({ queryKey: commentsKeys.list(place.grandParentId) }));
+    if (place.grandParentId != null) jobs.push(queryClient.invalidateQueries({ queryKey: commentQueries.replies(place.grandParentId) }));
     jobs.push(refreshTale(queryClient, place.rootId).catch(() => null));
   }
   await Promise.all(jobs);

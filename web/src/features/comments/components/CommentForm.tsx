@@ -3,10 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { uploadEditorImage } from '../../../api/uploadEditorImage';
-import { COMMENTS_NAMESPACE } from '../i18n';
+import { uploadEditorImage } from '@/api/uploadEditorImage';
 
-const RichTextEditor = lazy(() => import('../../../ui/RichTextEditor/RichTextEditor'));
+const RichTextEditor = lazy(() => import('@/ui/RichTextEditor/RichTextEditor'));
 
 interface CommentFormProps {
   /** The body the editor opens with: '' for a new comment, the current body when editing. */
@@ -23,7 +22,7 @@ interface CommentFormProps {
 
 /** The rich-text editor with send and cancel, for a new comment, a reply or an edit. */
 export function CommentForm({ initial, label, submitLabel, pending, onSubmit, onCancel, testId }: CommentFormProps) {
-  const { t } = useTranslation(COMMENTS_NAMESPACE);
+  const { t } = useTranslation();
   const [body, setBody] = useState(initial);
   const id = useId();
   const empty = body.trim() === '';
@@ -49,7 +48,7 @@ export function CommentForm({ initial, label, submitLabel, pending, onSubmit, on
         fallback={
           <div className="border rounded p-3 text-body-secondary small">
             <Spinner animation="border" size="sm" className="me-2" />
-            {t('loading')}
+            {t('comments.loading')}
           </div>
         }
       >
@@ -78,7 +77,7 @@ export function CommentForm({ initial, label, submitLabel, pending, onSubmit, on
             else setBody('');
           }}
         >
-          {t('cancel')}
+          {t('comments.cancel')}
         </Button>
       </div>
     </Form>

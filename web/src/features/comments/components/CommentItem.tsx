@@ -2,19 +2,17 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { can } from '../../../../../common/policies';
-import { appRoutes } from '../../../../../common/routes';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { isSuccess } from '../../../api/client';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { formatDate } from '../../../lib/dates';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { UserAvatar } from '../../../ui/UserAvatar';
-import { LikeButton } from '../../likes/components/LikeButton';
+import { can } from '@common/policies';
+import { appRoutes } from '@common/routes';
+import type { Tale } from '@common/schemas/tale';
+import { isSuccess } from '@/api/client';
+import { useCurrentUser } from '@/lib/currentUser';
+import { formatDate } from '@/lib/dates';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { UserAvatar } from '@/ui/UserAvatar';
 import { useDeleteComment } from '../api/deleteComment';
 import { useEditComment } from '../api/editComment';
 import type { ThreadPlace } from '../api/threadCache';
-import { COMMENTS_NAMESPACE } from '../i18n';
 import { CommentForm } from './CommentForm';
 
 interface CommentItemProps {
@@ -26,11 +24,13 @@ interface CommentItemProps {
    * two components, each using the other, do not import each other.
    */
   replies: (comment: Tale) => ReactNode;
+  /** The comment's like button, composed by the page (app/routes) from the likes feature. */
+  like?: ReactNode;
 }
 
 /** One comment: author, date, body, like, edit and delete for its owner and staff, and its replies. */
-export function CommentItem({ comment, place, highlighted, replies }: CommentItemProps) {
-  const { t, i18n } = useTranslation(COMMENTS_NAMESPACE);
+export function CommentItem({ comment, place, highlighted, replies, like }: CommentItemProps) {
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +44,7 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
   }, [highlighted]);
 
   const mayChange = can.editComment(user, comment);
-  const name = `${comment.owner_firstname} ${comment.owner_lastname}`.trim() || `${t('author')} #${comment.owner_id}`;
+  const name = `${comment.owner_firstname} ${comment.owner_lastname}`.trim() || `${t('comments.author')} #${comment.owner_id}`;
   const profile = appRoutes.profileOf(comment.owner_id);
 
   return (
@@ -72,8 +72,8 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
           {editing ? (
             <CommentForm
               initial={comment.body}
-              label={t('editing')}
-              submitLabel={t('save')}
+              label={t('comments.editing')}
+              submitLabel={t('comments.save')}
               pending={edit.isPending}
               testId="comment-edit-form"
               onCancel={() => setEditing(false)}
@@ -93,11 +93,11 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
             />
           )}
           <div className="d-flex flex-wrap align-items-center gap-1 mt-1">
-            <LikeButton tale={comment} />
+            {like}
             {mayChange && !editing && (
               <>
                 <Button size="sm" variant="link" className="py-0 px-1" onClick={() => setEditing(true)}>
-                  {t('edit')}
+                  {t('comments.edit')}
                 </Button>
                 <Button
                   size="sm"
@@ -106,7 +106,7 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
                   disabled={remove.isPending}
                   onClick={() => setConfirming(true)}
                 >
-                  {t('delete')}
+                  {t('comments.delete')}
                 </Button>
               </>
             )}
@@ -116,10 +116,10 @@ export function CommentItem({ comment, place, highlighted, replies }: CommentIte
       {comment.level === 1 && <div className="tales-comment-thread">{replies(comment)}</div>}
       <ConfirmDialog
         show={confirming}
-        title={t('deleteTitle')}
-        body={t('sure')}
-        confirmLabel={t('delete')}
-        cancelLabel={t('cancel')}
+        title={t('comments.deleteTitle')}
+        body={t('comments.sure')}
+        confirmLabel={t('comments.delete')}
+        cancelLabel={t('comments.cancel')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);

@@ -1,24 +1,24 @@
-import { useId, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { can } from '../../../../../common/policies';
-import { appRoutes } from '../../../../../common/routes';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { isSuccess } from '../../../api/client';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { Paginator } from '../../../ui/Paginator';
+import { isLoggedIn } from '@common/abilities';
+import { can } from '@common/policies';
+import { appRoutes } from '@common/routes';
+import type { Tale } from '@common/schemas/tale';
+import { isSuccess } from '@/api/client';
+import { type CommentsStart, commentQueries } from '@/api/comments';
+import { taleQueries } from '@/api/tales';
+import { useCurrentUser } from '@/lib/currentUser';
+import { Paginator } from '@/ui/Paginator';
 import { useAddComment } from '../api/addComment';
-import { type CommentsStart, useCommentPages } from '../api/getComments';
-import { useThreadTale } from '../api/threadTale';
 import type { ThreadPlace } from '../api/threadCache';
 import { useThreadParams } from '../hooks/useThreadParams';
-import { COMMENTS_NAMESPACE, registerCommentsStrings } from '../i18n';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
-import { LoadingRow } from '../../../ui/LoadingRow';
+import { LoadingRow } from '@/ui/LoadingRow';
 
 /**
  * The collapsible list of direct replies to `tale`: the comments of a post, or the replies to a
@@ -26,9 +26,8 @@ import { LoadingRow } from '../../../ui/LoadingRow';
  * first one shown, the paginator's 'More' appends the page after the last one shown, a page number
  * shows that page alone, and 'All' shows everything.
  */
-export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null }) {
-  const { t, i18n } = useTranslation(COMMENTS_NAMESPACE);
-  registerCommentsStrings(i18n);
+export function CommentsBlock({ tale, post, renderLike }: { tale: Tale; post: Tale | null; renderLike?: (comment: Tale) => ReactNode }) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const listId = useId();
   const { expand, highlight, showAll } = useThreadParams();
@@ -52,12 +51,10 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
 
   const rootId = isPostBlock ? tale.id : (tale.root_tale_id ?? tale.answer_to_tale_id ?? tale.id);
   // a replies block shown without its post reads the post for its rules
-  const loadedPost = useThreadTale(post ? null : rootId, !post).data ?? null;
+  const loadedPost = useQuery({ ...taleQueries.one(rootId), enabled: !post }).data ?? null;
   const rootPost = post ?? loadedPost;
-  // the post read again after our own writes, for an exact comment count
-  const freshPost = useThreadTale(isPostBlock ? tale.id : null).data ?? null;
 
-  const pages = useCommentPages({ parentId: tale.id, expand: narrowTo, start, enabled: open });
+  const pages = useInfiniteQuery({ ...commentQueries.thread({ parentId: tale.id, expand: narrowTo, start }), enabled: open });
   const loaded = pages.data?.pages ?? [];
   const comments: Tale[] = [];
   const seenIds = new Set<number>();
@@ -72,11 +69,8 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
   const everythingShown =
     !firstPage || !lastPage || (firstPage.pageCurrentNumber <= 1 && lastPage.pageCurrentNumber >= lastPage.pagesTotal);
 
-  const count = isPostBlock
-    ? (freshPost?.count_root_tale_id ?? tale.count_root_tale_id)
-    : lastPage && narrowTo == null
-      ? lastPage.rowsTotal
-      : tale.count_answer_to_tale_id;
+  // the post is the tale's cache entry, read again after our own writes: its comment count is exact
+  const count = isPostBlock ? tale.count_root_tale_id : lastPage && narrowTo == null ? lastPage.rowsTotal : tale.count_answer_to_tale_id;
 
   const place: ThreadPlace = { parentId: tale.id, grandParentId: isPostBlock ? null : tale.answer_to_tale_id, rootId };
   const add = useAddComment(place);
@@ -96,7 +90,7 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
       <span className="tales-comments-caret" aria-hidden="true">
         {open ? '▾' : '▸'}
       </span>{' '}
-      {t(isPostBlock ? 'comments' : 'replies', { count })}
+      {t(isPostBlock ? 'comments.comments' : 'comments.replies', { count })}
     </Button>
   );
 
@@ -111,19 +105,19 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
         <div id={listId} className={isPostBlock ? 'mt-2' : 'tales-replies ps-3'}>
           {isPostBlock && rootPost?.is_comment_for_owner === 1 && (
             <p className="text-body-secondary small mb-2" data-testid="comments-owner-only">
-              {t('ownerOnly')}
+              {t('comments.ownerOnly')}
             </p>
           )}
           {isPostBlock && rootPost?.is_comment_denied === 1 && (
             <p className="text-body-secondary small mb-2" data-testid="comments-denied">
-              {t('denied')}
+              {t('comments.denied')}
             </p>
           )}
           {narrowTo != null && (
             <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2 py-2 small">
-              <span>{t('branchOnly')}</span>
+              <span>{t('comments.branchOnly')}</span>
               <Button variant="link" size="sm" className="p-0 align-baseline" onClick={showAll} data-testid="comments-show-all">
-                {t('showAll')}
+                {t('comments.showAll')}
               </Button>
             </Alert>
           )}
@@ -134,16 +128,16 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
               className="mb-2"
               disabled={pages.isFetchingPreviousPage}
               onClick={() => void pages.fetchPreviousPage()}
-              aria-label={t('earlierLabel', { count: firstPage?.pageSize ?? 0 })}
+              aria-label={t('comments.earlierLabel', { count: firstPage?.pageSize ?? 0 })}
               data-testid="comments-earlier"
             >
-              {t('earlier', { count: firstPage?.pageSize ?? 0 })}
+              {t('comments.earlier', { count: firstPage?.pageSize ?? 0 })}
             </Button>
           )}
           {pages.isPending ? (
-            <LoadingRow label={t('loading')} />
+            <LoadingRow label={t('comments.loading')} />
           ) : comments.length === 0 ? (
-            isPostBlock && <p className="text-body-secondary small mb-2">{t('noComments')}</p>
+            isPostBlock && <p className="text-body-secondary small mb-2">{t('comments.noComments')}</p>
           ) : (
             <div className="tales-comment-list" data-testid={isPostBlock ? 'comment-list' : 'reply-list'}>
               {comments.map((c) => (
@@ -152,7 +146,8 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
                   comment={c}
                   place={place}
                   highlighted={c.id === highlight}
-                  replies={(parent) => <CommentsBlock tale={parent} post={rootPost} />}
+                  like={renderLike?.(c)}
+                  replies={(parent) => <CommentsBlock tale={parent} post={rootPost} renderLike={renderLike} />}
                 />
               ))}
             </div>
@@ -169,8 +164,8 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
           {canWrite && (
             <CommentForm
               initial=""
-              label={isPostBlock ? t('newComment') : t('newReply')}
-              submitLabel={isPostBlock ? t('add') : t('addReply')}
+              label={isPostBlock ? t('comments.newComment') : t('comments.newReply')}
+              submitLabel={isPostBlock ? t('comments.add') : t('comments.addReply')}
               pending={add.isPending}
               testId={isPostBlock ? 'comment-form' : 'reply-form'}
               onSubmit={async (body) => {
@@ -185,7 +180,7 @@ export function CommentsBlock({ tale, post }: { tale: Tale; post: Tale | null })
             <p className="small text-body-secondary mt-2 mb-0" data-testid="comments-login">
               <Trans
                 t={t}
-                i18nKey="loginToComment"
+                i18nKey="comments.loginToComment"
                 components={{ login: <Link to={appRoutes.login} />, register: <Link to={appRoutes.register} /> }}
               />
             </p>

@@ -1,15 +1,13 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 
 /** Bodies taller than this start collapsed (CSS --tales-collapsed-height holds the same value). */
 export const COLLAPSED_HEIGHT_PX = 384;
 
 /** A long tale body starts cut to a fixed height, with a fade and a toggle to see all of it. */
 export function CollapsibleBody({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation(FEED_NAMESPACE);
-  registerFeedStrings(i18n);
+  const { t } = useTranslation();
   const inner = useRef<HTMLDivElement>(null);
   const [tall, setTall] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -46,7 +44,7 @@ export function CollapsibleBody({ children }: { children: ReactNode }) {
           aria-controls={id}
           onClick={() => setExpanded((v) => !v)}
         >
-          {expanded ? t('showLess') : t('showMore')}
+          {expanded ? t('feed.showLess') : t('feed.showMore')}
         </Button>
       )}
     </>

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { appRoutes } from '../../../../../common/routes';
-import { displayNameOf, useCurrentUser } from '../../../lib/currentUser';
-import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
+import { isLoggedIn } from '@common/abilities';
+import { appRoutes } from '@common/routes';
+import { displayNameOf, useCurrentUser } from '@/lib/currentUser';
 
 /**
  * The line above the feed on the home page: visitors are invited to log in or register, a
@@ -11,9 +10,7 @@ import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
  * did before the feed took its place.)
  */
 export function FeedIntro() {
-  const { t, i18n } = useTranslation();
-  const { t: tf } = useTranslation(FEED_NAMESPACE);
-  registerFeedStrings(i18n);
+  const { t } = useTranslation();
   const user = useCurrentUser();
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3 p-3 rounded bg-body-tertiary" data-testid="feed-intro">
@@ -21,7 +18,7 @@ export function FeedIntro() {
         <>
           <span className="me-auto">{t('home.greeting', { name: displayNameOf(user) })}</span>
           <Link className="btn btn-primary btn-sm" to={appRoutes.taleNew}>
-            {tf('addTale')}
+            {t('feed.addTale')}
           </Link>
         </>
       ) : (

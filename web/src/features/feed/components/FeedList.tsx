@@ -1,7 +1,7 @@
-import type { Ref } from 'react';
-import type { Pagination } from '../../../../../common/schemas/envelope';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { Paginator } from '../../../ui/Paginator';
+import type { ReactNode, Ref } from 'react';
+import type { Pagination } from '@common/schemas/envelope';
+import type { Tale } from '@common/schemas/tale';
+import { Paginator } from '@/ui/Paginator';
 import { TaleCard } from './TaleCard';
 
 /** A page of tales between two paginators (spec section 2: paginator at top and bottom). */
@@ -11,12 +11,15 @@ export function FeedList({
   onPage,
   startRef,
   busy = false,
+  renderLike,
 }: {
   tales: Tale[];
   pagination: Pagination;
   onPage: (page: number) => void;
   startRef?: Ref<HTMLDivElement>;
   busy?: boolean;
+  /** Each card's like button, composed by the page (app/routes). */
+  renderLike?: (tale: Tale) => ReactNode;
 }) {
   return (
     <div ref={startRef} className="tales-feed-start" aria-busy={busy} data-testid="feed-list">
@@ -28,6 +31,7 @@ export function FeedList({
             tale={tale}
             prevId={i > 0 ? tales[i - 1].id : null}
             nextId={i < tales.length - 1 ? tales[i + 1].id : null}
+            like={renderLike?.(tale)}
           />
         ))}
       </div>

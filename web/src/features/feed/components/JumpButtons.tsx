@@ -1,6 +1,5 @@
 import { ButtonGroup, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 
 export const taleCardId = (id: number) => `tale-${id}`;
 
@@ -8,22 +7,21 @@ const scrollToCard = (id: number) => document.getElementById(taleCardId(id))?.sc
 
 /** Per-tale moves of the feed: to the top and bottom of the page, to the previous and next tale. */
 export function JumpButtons({ prevId, nextId }: { prevId: number | null; nextId: number | null }) {
-  const { t, i18n } = useTranslation(FEED_NAMESPACE);
-  registerFeedStrings(i18n);
+  const { t } = useTranslation();
   return (
-    <ButtonGroup size="sm" aria-label={t('jumps')}>
+    <ButtonGroup size="sm" aria-label={t('feed.jumps')}>
       <Button
         variant="outline-secondary"
-        title={t('jumpTop')}
-        aria-label={t('jumpTop')}
+        title={t('feed.jumpTop')}
+        aria-label={t('feed.jumpTop')}
         onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
       >
         ⤒
       </Button>
       <Button
         variant="outline-secondary"
-        title={t('jumpPrev')}
-        aria-label={t('jumpPrev')}
+        title={t('feed.jumpPrev')}
+        aria-label={t('feed.jumpPrev')}
         disabled={prevId == null}
         onClick={() => prevId != null && scrollToCard(prevId)}
       >
@@ -31,8 +29,8 @@ export function JumpButtons({ prevId, nextId }: { prevId: number | null; nextId:
       </Button>
       <Button
         variant="outline-secondary"
-        title={t('jumpNext')}
-        aria-label={t('jumpNext')}
+        title={t('feed.jumpNext')}
+        aria-label={t('feed.jumpNext')}
         disabled={nextId == null}
         onClick={() => nextId != null && scrollToCard(nextId)}
       >
@@ -40,8 +38,8 @@ export function JumpButtons({ prevId, nextId }: { prevId: number | null; nextId:
       </Button>
       <Button
         variant="outline-secondary"
-        title={t('jumpBottom')}
-        aria-label={t('jumpBottom')}
+        title={t('feed.jumpBottom')}
+        aria-label={t('feed.jumpBottom')}
         onClick={() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' })}
       >
         ⤓

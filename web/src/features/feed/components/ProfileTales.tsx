@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_DEFAULT } from '../../../../../common/constants';
-import { useFeed } from '../api/getFeed';
-import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
+import { PAGE_SIZE_DEFAULT } from '@common/constants';
+import type { Tale } from '@common/schemas/tale';
+import { taleQueries } from '@/api/tales';
 import { FeedList } from './FeedList';
 import { FeedEmpty, FeedLoading } from './FeedStates';
 
@@ -10,13 +11,12 @@ import { FeedEmpty, FeedLoading } from './FeedStates';
  * A user's own feed on the profile screen (owner filter): the owner and staff also see the
  * user's drafts and scheduled tales here, marked as such.
  */
-export function ProfileTales({ userId }: { userId: number }) {
-  const { t, i18n } = useTranslation(FEED_NAMESPACE);
-  registerFeedStrings(i18n);
+export function ProfileTales({ userId, renderLike }: { userId: number; renderLike?: (tale: Tale) => ReactNode }) {
+  const { t } = useTranslation();
   const [state, setState] = useState({ userId, page: 1 });
   // another profile opened in the same screen starts at its first page
   const page = state.userId === userId ? state.page : 1;
-  const feed = useFeed({ pageSize: PAGE_SIZE_DEFAULT, page, owner: userId });
+  const feed = useQuery(taleQueries.feed({ pageSize: PAGE_SIZE_DEFAULT, page, owner: userId }));
   const start = useRef<HTMLDivElement>(null);
 
   const onPage = (next: number) => {
@@ -27,7 +27,7 @@ export function ProfileTales({ userId }: { userId: number }) {
   return (
     <section className="my-4" data-testid="profile-tales">
       <h2 className="h4 mb-3">
-        {t('profileTitle')}
+        {t('feed.profileTitle')}
         {feed.data && feed.data.pagination.rowsTotal > 0 && (
           <span className="text-body-secondary fw-normal ms-2">({feed.data.pagination.rowsTotal})</span>
         )}
@@ -41,6 +41,7 @@ export function ProfileTales({ userId }: { userId: number }) {
           onPage={onPage}
           startRef={start}
           busy={feed.isPlaceholderData}
+          renderLike={renderLike}
         />
       ) : feed.isError ? null : (
         <FeedEmpty txt="" canWrite={false} compact />

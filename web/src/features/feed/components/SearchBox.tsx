@@ -1,12 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
 
 /** The feed's search box: the text lives in the address, so a hashtag link fills it in too. */
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (txt: string) => void }) {
-  const { t, i18n } = useTranslation(FEED_NAMESPACE);
-  registerFeedStrings(i18n);
+  const { t } = useTranslation();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
 
@@ -15,19 +13,19 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (txt: 
     onSearch(text.trim());
   };
   return (
-    <Form role="search" onSubmit={submit} className="mb-4" aria-label={t('searchLabel')}>
+    <Form role="search" onSubmit={submit} className="mb-4" aria-label={t('feed.searchLabel')}>
       <InputGroup>
         <Form.Control
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder={t('searchPlaceholder')}
-          aria-label={t('searchLabel')}
+          placeholder={t('feed.searchPlaceholder')}
+          aria-label={t('feed.searchLabel')}
           maxLength={200}
           data-testid="feed-search"
         />
         <Button type="submit" variant="primary">
-          {t('search')}
+          {t('feed.search')}
         </Button>
         <Button
           type="button"
@@ -38,7 +36,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (txt: 
             onSearch('');
           }}
         >
-          {t('clear')}
+          {t('feed.clear')}
         </Button>
       </InputGroup>
     </Form>

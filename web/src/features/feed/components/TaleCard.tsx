@@ -1,22 +1,31 @@
 import './feed.css';
+import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { LikeButton } from '../../likes/components/LikeButton';
-import { TaleBadges } from '../../tale/components/TaleBadges';
-import { TaleBody } from '../../tale/components/TaleBody';
-import { TaleByline } from '../../tale/components/TaleByline';
-import { taleHref } from '../../tale/utils/taleAddress';
-import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
+import type { Tale } from '@common/schemas/tale';
+import { taleHref } from '@/lib/taleAddress';
+import { TaleBadges } from '@/ui/tale/TaleBadges';
+import { TaleBody } from '@/ui/tale/TaleBody';
+import { TaleByline } from '@/ui/tale/TaleByline';
 import { AdultGate } from './AdultGate';
 import { CollapsibleBody } from './CollapsibleBody';
 import { JumpButtons, taleCardId } from './JumpButtons';
 
 /** One tale in a feed: header, byline, body (collapsed when long, gated when not for kids), like, comments, jumps. */
-export function TaleCard({ tale, prevId, nextId }: { tale: Tale; prevId: number | null; nextId: number | null }) {
-  const { t, i18n } = useTranslation(FEED_NAMESPACE);
-  registerFeedStrings(i18n);
+export function TaleCard({
+  tale,
+  prevId,
+  nextId,
+  like,
+}: {
+  tale: Tale;
+  prevId: number | null;
+  nextId: number | null;
+  /** The like button, composed by the page (app/routes) from the likes feature. */
+  like?: ReactNode;
+}) {
+  const { t } = useTranslation();
   const href = taleHref(tale);
   const classes = ['tales-card', 'mb-4', 'shadow-sm'];
   if (tale.is_sticked === 1) classes.push('tales-card-sticked');
@@ -46,17 +55,17 @@ export function TaleCard({ tale, prevId, nextId }: { tale: Tale; prevId: number 
         )}
       </Card.Body>
       <Card.Footer className="bg-transparent d-flex flex-wrap align-items-center gap-2">
-        <LikeButton tale={tale} />
+        {like}
         <Link
           to={`${href}#comments`}
           className="btn btn-sm btn-outline-secondary"
           data-testid="tale-card-comments"
-          title={t('commentsLabel')}
+          title={t('feed.commentsLabel')}
         >
           <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="currentColor" className="me-1 align-text-bottom">
             <path d="M2 2h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6l-3.5 3v-3H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1z" fillOpacity=".85" />
           </svg>
-          {t('comments', { count: tale.count_root_tale_id })}
+          {t('feed.comments', { count: tale.count_root_tale_id })}
         </Link>
         <span className="ms-auto">
           <JumpButtons prevId={prevId} nextId={nextId} />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import type { FileRow } from '../../../../../common/schemas/file';
-import { apiFetch, isSuccess } from '../../../api/client';
+import { api, FORM_ID } from '@common/routes';
+import type { FileRow } from '@common/schemas/file';
+import { apiFetch, isSuccess } from '@/api/client';
 import { refreshAfterFileChange } from './refresh';
 
 /** DELETE /FileUpload/delete/{id} with the file row and form_id actionDelete (spec section 7). */

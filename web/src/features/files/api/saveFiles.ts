@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import type { FileRow } from '../../../../../common/schemas/file';
-import { apiFetch, isSuccess } from '../../../api/client';
+import { api, FORM_ID } from '@common/routes';
+import type { FileRow } from '@common/schemas/file';
+import { apiFetch, isSuccess } from '@/api/client';
 import type { FileChange } from '../utils/order';
-import { filesKeys } from './getFiles';
+import { fileQueries } from '@/api/files';
 
 /** POST /AdminDbManager/UpdateBulk/file: names and places of several files at once; data = the saved rows. */
 export const saveFiles = (changes: FileChange[]) =>
@@ -14,7 +14,7 @@ export function useSaveFiles(taleId: number) {
   return useMutation({
     mutationFn: saveFiles,
     onSuccess: (env) => {
-      if (isSuccess(env)) void queryClient.invalidateQueries({ queryKey: filesKeys.of(taleId) });
+      if (isSuccess(env)) void queryClient.invalidateQueries({ queryKey: fileQueries.ofTale(taleId).queryKey });
     },
   });
 }

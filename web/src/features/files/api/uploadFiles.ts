@@ -1,8 +1,8 @@
-import { api, FORM_ID } from '../../../../../common/routes';
-import { FILE_CONTAINER, type FileRow } from '../../../../../common/schemas/file';
-import type { Envelope } from '../../../../../common/schemas/envelope';
-import { apiHeaders, apiUrl, networkFailure, readAnswer } from '../../../api/client';
-import { FILES_ENTITY_TABLE } from './getFiles';
+import { api, FORM_ID } from '@common/routes';
+import { FILE_CONTAINER, type FileRow } from '@common/schemas/file';
+import type { Envelope } from '@common/schemas/envelope';
+import { apiHeaders, apiUrl, networkFailure, readAnswer } from '@/api/client';
+import { FILES_ENTITY_TABLE } from '@/api/files';
 
 export interface UploadOptions {
   /** Called as the request body goes out: bytes sent and bytes in all. */

@@ -1,4 +1,4 @@
-import { type DisplayType, extensionOf } from '../../../../../common/models/file';
+import { type DisplayType, extensionOf } from '@common/models/file';
 
 /** One colour per display type (Bootstrap's palette), so a list of documents reads at a glance. */
 const COLOUR: Record<DisplayType, string> = {

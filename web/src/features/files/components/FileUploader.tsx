@@ -3,9 +3,8 @@ import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
-import { FilePickerButton } from '../../../ui/FilePickerButton';
+import { FilePickerButton } from '@/ui/FilePickerButton';
 import type { UploadItem } from '../hooks/useFileUploads';
-import { FILES_NAMESPACE } from '../i18n';
 
 /** The multi-file picker; every chosen batch goes at once and shows its progress until it ends. */
 export function FileUploader({
@@ -17,7 +16,7 @@ export function FileUploader({
   onFiles: (files: File[]) => void;
   onCancel: (key: number) => void;
 }) {
-  const { t } = useTranslation(FILES_NAMESPACE);
+  const { t } = useTranslation();
   const id = useId();
   return (
     <div className="mt-3" data-testid="files-uploader">
@@ -30,10 +29,10 @@ export function FileUploader({
           describedBy={`files-picker-hint-${id}`}
           testId="files-picker"
         >
-          <span aria-hidden="true">+</span> {t('addFiles')}
+          <span aria-hidden="true">+</span> {t('files.addFiles')}
         </FilePickerButton>
         <Form.Text id={`files-picker-hint-${id}`} className="mt-0">
-          {t('addFilesHint')}
+          {t('files.addFilesHint')}
         </Form.Text>
       </div>
       {uploads.map((u) => {
@@ -43,20 +42,20 @@ export function FileUploader({
           <div key={u.key} className="d-flex align-items-center gap-2 mt-2" data-testid="file-upload-progress">
             <div className="flex-grow-1 min-w-0">
               <div className="small text-truncate" title={names}>
-                {t('uploadingNames', { names })}
+                {t('files.uploadingNames', { names })}
               </div>
               <ProgressBar
                 now={percent}
-                label={t('uploadProgress', { percent })}
+                label={t('files.uploadProgress', { percent })}
                 animated={percent < 100}
                 striped
-                aria-label={t('uploadingNames', { names })}
+                aria-label={t('files.uploadingNames', { names })}
                 style={{ height: '1.1rem' }}
               />
             </div>
             <CloseButton
-              aria-label={t('cancelUpload')}
-              title={t('cancelUpload')}
+              aria-label={t('files.cancelUpload')}
+              title={t('files.cancelUpload')}
               onClick={() => onCancel(u.key)}
               data-testid="file-upload-cancel"
             />

@@ -3,12 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import type { FileRow } from '../../../../../common/schemas/file';
-import { isSuccess } from '../../../api/client';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import type { FileRow } from '@common/schemas/file';
+import { isSuccess } from '@/api/client';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useDeleteFile } from '../api/deleteFile';
 import { useSaveFiles } from '../api/saveFiles';
-import { FILES_NAMESPACE } from '../i18n';
 import { bulkChanges, FILE_GROUPS, groupOf, isDirty, moveItem, reconcileIds } from '../utils/order';
 import { FileSize } from './FileSize';
 import { FileTypeIcon } from './FileTypeIcon';
@@ -37,7 +36,7 @@ export function FilesEditor({
   mayManage: (file: FileRow) => boolean;
   onDone: () => void;
 }) {
-  const { t } = useTranslation(FILES_NAMESPACE);
+  const { t } = useTranslation();
   const save = useSaveFiles(taleId);
   const remove = useDeleteFile(taleId);
   const [draft, setDraft] = useState<Draft>(FRESH);
@@ -110,8 +109,8 @@ export function FilesEditor({
           className={`tales-files-handle px-1 text-body-secondary${manageable ? '' : ' invisible'}`}
           draggable={manageable}
           role="img"
-          aria-label={t('dragHandle', { name: f.name_human })}
-          title={t('dragHandle', { name: f.name_human })}
+          aria-label={t('files.dragHandle', { name: f.name_human })}
+          title={t('files.dragHandle', { name: f.name_human })}
           data-testid="file-drag-handle"
           onDragStart={(e) => {
             e.dataTransfer.effectAllowed = 'move';
@@ -133,8 +132,8 @@ export function FilesEditor({
             className="py-0"
             disabled={!manageable || first}
             onClick={() => move(index, index - 1)}
-            aria-label={t('moveUp', { name: f.name_human })}
-            title={t('moveUp', { name: f.name_human })}
+            aria-label={t('files.moveUp', { name: f.name_human })}
+            title={t('files.moveUp', { name: f.name_human })}
             data-testid="file-move-up"
           >
             ▲
@@ -144,14 +143,14 @@ export function FilesEditor({
             className="py-0"
             disabled={!manageable || last}
             onClick={() => move(index, index + 1)}
-            aria-label={t('moveDown', { name: f.name_human })}
-            title={t('moveDown', { name: f.name_human })}
+            aria-label={t('files.moveDown', { name: f.name_human })}
+            title={t('files.moveDown', { name: f.name_human })}
             data-testid="file-move-down"
           >
             ▼
           </Button>
         </div>
-        <FileTypeIcon type={f.display_type} name={f.name_human} size={32} label={t(`type_${f.display_type}`)} />
+        <FileTypeIcon type={f.display_type} name={f.name_human} size={32} label={t(`files.type_${f.display_type}`)} />
         <div className="flex-grow-1 min-w-0">
           <Form.Control
             size="sm"
@@ -159,8 +158,8 @@ export function FilesEditor({
             maxLength={200}
             readOnly={!manageable}
             isInvalid={manageable && name.trim() === ''}
-            aria-label={t('fileName', { position: index + 1 })}
-            title={manageable ? undefined : t('notYours')}
+            aria-label={t('files.fileName', { position: index + 1 })}
+            title={manageable ? undefined : t('files.notYours')}
             onChange={(e) => {
               const value = e.target.value;
               setDraft((d) => ({ ...d, names: { ...d.names, [f.id]: value } }));
@@ -175,11 +174,11 @@ export function FilesEditor({
             variant="outline-danger"
             onClick={() => setToDelete(f)}
             disabled={remove.isPending}
-            aria-label={t('deleteNamed', { name: f.name_human })}
-            title={t('deleteNamed', { name: f.name_human })}
+            aria-label={t('files.deleteNamed', { name: f.name_human })}
+            title={t('files.deleteNamed', { name: f.name_human })}
             data-testid="file-delete"
           >
-            {t('delete')}
+            {t('files.delete')}
           </Button>
         )}
       </li>
@@ -192,8 +191,8 @@ export function FilesEditor({
         const inGroup = rows.filter((f) => groupOf(f) === group);
         if (inGroup.length === 0) return null;
         return (
-          <section key={group} aria-label={t(group)}>
-            <SectionTitle>{t(group)}</SectionTitle>
+          <section key={group} aria-label={t(`files.${group}`)}>
+            <SectionTitle>{t(`files.${group}`)}</SectionTitle>
             <ol className="list-unstyled mb-2 tales-files-editor">
               {inGroup.map((f, place) => renderRow(f, ids.indexOf(f.id), place === 0, place === inGroup.length - 1))}
             </ol>
@@ -203,22 +202,22 @@ export function FilesEditor({
       <div className="d-flex flex-wrap align-items-center gap-2">
         <Button variant="primary" onClick={onSave} disabled={save.isPending || emptyName || !dirty} data-testid="files-save">
           {save.isPending && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-          {save.isPending ? t('saving') : t('save')}
+          {save.isPending ? t('files.saving') : t('files.save')}
         </Button>
         <Button variant="outline-secondary" onClick={onDone} disabled={save.isPending} data-testid="files-edit-done">
-          {t('editDone')}
+          {t('files.editDone')}
         </Button>
         {dirty && (
           <small className="text-warning-emphasis" data-testid="files-unsaved">
-            {t('unsaved')}
+            {t('files.unsaved')}
           </small>
         )}
       </div>
       <ConfirmDialog
         show={toDelete !== null}
-        title={t('deleteTitle')}
-        body={t('sure')}
-        confirmLabel={t('delete')}
+        title={t('files.deleteTitle')}
+        body={t('files.sure')}
+        confirmLabel={t('files.delete')}
         onConfirm={onConfirmDelete}
         onCancel={() => setToDelete(null)}
       />

@@ -1,20 +1,19 @@
 import './files.css';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../../../common/policies';
-import type { FileRow } from '../../../../../common/schemas/file';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { filesKeys, useFiles } from '../api/getFiles';
+import { can } from '@common/policies';
+import type { FileRow } from '@common/schemas/file';
+import type { Tale } from '@common/schemas/tale';
+import { fileQueries } from '@/api/files';
+import { useCurrentUser } from '@/lib/currentUser';
 import { useFileUploads } from '../hooks/useFileUploads';
-import { FILES_NAMESPACE, registerFilesStrings } from '../i18n';
 import { inDisplayOrder } from '../utils/order';
 import { FilesEditor } from './FilesEditor';
 import { FilesView } from './FilesView';
 import { FileUploader } from './FileUploader';
-import { LoadingRow } from '../../../ui/LoadingRow';
+import { LoadingRow } from '@/ui/LoadingRow';
 
 /**
  * The attached-files panel of a tale (spec section 2): collapsed with its count, it loads the list
@@ -22,19 +21,19 @@ import { LoadingRow } from '../../../ui/LoadingRow';
  * owner and staff rename, reorder and delete it; everyone else sees the list.
  */
 export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'count_files'> }) {
-  const { t, i18n } = useTranslation(FILES_NAMESPACE);
-  registerFilesStrings(i18n);
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const bodyId = useId();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
-  const files = useFiles(tale.id, open);
+  // loaded only while the panel is open (spec section 2)
+  const files = useQuery({ ...fileQueries.ofTale(tale.id), enabled: open });
   const uploads = useFileUploads(tale.id);
 
   // closed means cleared: the next opening reads the list afresh
   useEffect(() => {
-    if (!open) queryClient.removeQueries({ queryKey: filesKeys.of(tale.id) });
+    if (!open) queryClient.removeQueries({ queryKey: fileQueries.ofTale(tale.id).queryKey });
   }, [open, queryClient, tale.id]);
 
   const list = open ? files.data : undefined;
@@ -53,7 +52,7 @@ export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'cou
           className="tales-files-toggle px-0 text-decoration-none fw-semibold"
           aria-expanded={open}
           aria-controls={bodyId}
-          title={open ? t('toggleHide') : t('toggleShow')}
+          title={open ? t('files.toggleHide') : t('files.toggleShow')}
           onClick={() => {
             setOpen((o) => !o);
             setEditing(false);
@@ -63,16 +62,16 @@ export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'cou
           <span className="tales-files-caret" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>{' '}
-          <span data-testid="files-count">{t('files', { count })}</span>
+          <span data-testid="files-count">{t('files.files', { count })}</span>
         </Button>
       </h2>
       {open && (
         <div id={bodyId} className="mt-2">
           {files.isPending ? (
-            <LoadingRow label={t('loading')} />
+            <LoadingRow label={t('files.loading')} />
           ) : !list || list.length === 0 ? (
             <p className="text-body-secondary small mb-0" data-testid="files-empty">
-              {t('empty')}
+              {t('files.empty')}
             </p>
           ) : editing ? (
             <FilesEditor taleId={tale.id} files={inDisplayOrder(list)} mayManage={mayManage} onDone={() => setEditing(false)} />
@@ -81,7 +80,7 @@ export function FilesPanel({ tale }: { tale: Pick<Tale, 'id' | 'owner_id' | 'cou
               <FilesView files={list} />
               {mayEdit && (
                 <Button size="sm" variant="outline-secondary" className="mt-3" onClick={() => setEditing(true)} data-testid="files-edit">
-                  <span aria-hidden="true">✎</span> {t('edit')}
+                  <span aria-hidden="true">✎</span> {t('files.edit')}
                 </Button>
               )}
             </>

@@ -3,15 +3,14 @@ import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FileRow } from '../../../../../common/schemas/file';
-import { registerFilesStrings } from '../i18n';
+import type { FileRow } from '@common/schemas/file';
+import { i18nOptions } from '@/i18n/options';
 import { fileRow } from '../testing';
 import { FilesEditor } from './FilesEditor';
 import { FilesView } from './FilesView';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', fallbackLng: 'en', resources: {}, keySeparator: false, nsSeparator: false });
-  registerFilesStrings(i18next);
+  await i18next.use(initReactI18next).init({ ...i18nOptions, lng: 'en' });
 });
 
 let nextId = 1;

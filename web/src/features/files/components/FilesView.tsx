@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileRow } from '../../../../../common/schemas/file';
+import type { FileRow } from '@common/schemas/file';
 import { usePlaylist } from '../hooks/usePlaylist';
-import { FILES_NAMESPACE } from '../i18n';
 import { type FileGroup, groupOf } from '../utils/order';
 import { FileSize } from './FileSize';
 import { FileTypeIcon } from './FileTypeIcon';
@@ -11,16 +10,16 @@ import { FileTypeIcon } from './FileTypeIcon';
 const FilesLightbox = lazy(() => import('./FilesLightbox'));
 
 function DownloadLink({ file }: { file: FileRow }) {
-  const { t } = useTranslation(FILES_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <a
       href={file.url_path}
       download={file.name_human}
       className="small text-nowrap"
-      aria-label={t('downloadNamed', { name: file.name_human })}
+      aria-label={t('files.downloadNamed', { name: file.name_human })}
       data-testid="file-download"
     >
-      {t('download')}
+      {t('files.download')}
     </a>
   );
 }
@@ -31,11 +30,11 @@ export function SectionTitle({ children }: { children: string }) {
 
 /** One player per track; starting one stops the others and the end of one starts the next. */
 function AudioPlaylist({ files }: { files: FileRow[] }) {
-  const { t } = useTranslation(FILES_NAMESPACE);
+  const { t } = useTranslation();
   const playlist = usePlaylist();
   return (
-    <section aria-label={t('playlist')}>
-      <SectionTitle>{t('audio')}</SectionTitle>
+    <section aria-label={t('files.playlist')}>
+      <SectionTitle>{t('files.audio')}</SectionTitle>
       <ol className="list-unstyled mb-0 tales-files-playlist" data-testid="files-playlist">
         {files.map((f, i) => (
           <li key={f.id} className="py-2 border-bottom" data-testid="file-audio" data-file-id={f.id}>
@@ -69,11 +68,11 @@ function AudioPlaylist({ files }: { files: FileRow[] }) {
 
 /** Thumbnails in a grid; a click opens the lightbox at that image. */
 function ImageGallery({ files }: { files: FileRow[] }) {
-  const { t } = useTranslation(FILES_NAMESPACE);
+  const { t } = useTranslation();
   const [index, setIndex] = useState<number | null>(null);
   return (
-    <section aria-label={t('images')}>
-      <SectionTitle>{t('images')}</SectionTitle>
+    <section aria-label={t('files.images')}>
+      <SectionTitle>{t('files.images')}</SectionTitle>
       <ul className="list-unstyled mb-0 tales-files-gallery" data-testid="files-gallery">
         {files.map((f, i) => (
           <li key={f.id} data-testid="file-image" data-file-id={f.id}>
@@ -81,7 +80,7 @@ function ImageGallery({ files }: { files: FileRow[] }) {
               type="button"
               className="tales-files-thumb btn p-0 border-0"
               onClick={() => setIndex(i)}
-              aria-label={t('openImage', { name: f.name_human })}
+              aria-label={t('files.openImage', { name: f.name_human })}
               title={f.name_human}
             >
               <img src={f.thumb_url || f.display_url || f.url_path} alt={f.name_human} loading="lazy" decoding="async" />
@@ -102,10 +101,10 @@ function ImageGallery({ files }: { files: FileRow[] }) {
 }
 
 function VideoList({ files }: { files: FileRow[] }) {
-  const { t } = useTranslation(FILES_NAMESPACE);
+  const { t } = useTranslation();
   return (
-    <section aria-label={t('video')}>
-      <SectionTitle>{t('video')}</SectionTitle>
+    <section aria-label={t('files.video')}>
+      <SectionTitle>{t('files.video')}</SectionTitle>
       {files.map((f) => (
         <figure key={f.id} className="mb-3" data-testid="file-video" data-file-id={f.id}>
           {/* biome-ignore lint/a11y/useMediaCaption: user uploads come without captions */}
@@ -133,20 +132,20 @@ function VideoList({ files }: { files: FileRow[] }) {
 
 /** Everything else: an icon by display type, the name as a download link, and the size. */
 function DocumentList({ files }: { files: FileRow[] }) {
-  const { t } = useTranslation(FILES_NAMESPACE);
+  const { t } = useTranslation();
   return (
-    <section aria-label={t('documents')}>
-      <SectionTitle>{t('documents')}</SectionTitle>
+    <section aria-label={t('files.documents')}>
+      <SectionTitle>{t('files.documents')}</SectionTitle>
       <ul className="list-unstyled mb-0">
         {files.map((f) => (
           <li key={f.id} className="d-flex align-items-center gap-2 py-1" data-testid="file-document" data-file-id={f.id}>
-            <FileTypeIcon type={f.display_type} name={f.name_human} label={t(`type_${f.display_type}`)} />
+            <FileTypeIcon type={f.display_type} name={f.name_human} label={t(`files.type_${f.display_type}`)} />
             <div className="min-w-0">
               <a href={f.url_path} download={f.name_human} className="text-break d-block" data-testid="file-name">
                 {f.name_human}
               </a>
               <small className="text-body-secondary">
-                {t(`type_${f.display_type}`)} · <FileSize bytes={f.size} />
+                {t(`files.type_${f.display_type}`)} · <FileSize bytes={f.size} />
               </small>
             </div>
           </li>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isSuccess } from '../../../api/client';
+import { isSuccess } from '@/api/client';
 import { refreshAfterFileChange } from '../api/refresh';
 import { uploadFiles } from '../api/uploadFiles';
 

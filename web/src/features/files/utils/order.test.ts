@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FileRow } from '../../../../../common/schemas/file';
+import type { FileRow } from '@common/schemas/file';
 import { fileRow } from '../testing';
 import { bulkChanges, isDirty, moveItem, reconcileIds } from './order';
 

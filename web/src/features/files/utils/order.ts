@@ -1,4 +1,4 @@
-import type { FileRow } from '../../../../../common/schemas/file';
+import type { FileRow } from '@common/schemas/file';
 
 /** What UpdateBulk changes for one file: its name and its place. */
 export interface FileChange {

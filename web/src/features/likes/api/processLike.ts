@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LikeAnswer } from '../../../../../common/schemas/conversation';
-import { apiFetch, isSuccess } from '../../../api/client';
-import { likersKeys } from './getLikers';
+import type { LikeAnswer } from '@common/schemas/conversation';
+import { apiFetch, isSuccess } from '@/api/client';
+import { likeQueries } from '@/api/likes';
+import { patchTale } from '@/api/taleCache';
 
 /** POST /like/process with val 1: the server toggles the caller's like and answers the new count and flag. */
 export async function processLike(taleId: number): Promise<LikeAnswer | null> {
@@ -15,10 +16,17 @@ export async function processLike(taleId: number): Promise<LikeAnswer | null> {
     : null;
 }
 
+/**
+ * The server's answer goes into the cache, into every copy of the tale (its own entry, the feed
+ * pages, the comment lists), so every button showing it shows the same count at once.
+ */
 export function useProcessLike(taleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => processLike(taleId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: likersKeys.of(taleId) }),
+    onSuccess: (answer) => {
+      if (answer) patchTale(queryClient, taleId, { count_like: answer.AmountLikes, current_user_liked: answer.CurrentUserLiked });
+      return queryClient.invalidateQueries({ queryKey: likeQueries.likersOf(taleId) });
+    },
   });
 }

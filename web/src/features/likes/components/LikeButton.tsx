@@ -1,48 +1,36 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { warn } from '../../../../../common/messages';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { pushMessages } from '../../../lib/messageQueue';
+import { isLoggedIn } from '@common/abilities';
+import { warn } from '@common/messages';
+import type { Tale } from '@common/schemas/tale';
+import { useCurrentUser } from '@/lib/currentUser';
+import { pushMessages } from '@/lib/messageQueue';
 import { useProcessLike } from '../api/processLike';
-import { LIKE_NEEDS_LOGIN, LIKES_NAMESPACE, registerLikesStrings } from '../i18n';
 import { LikersModal } from './LikersModal';
 
-interface LikeState {
-  count: number;
-  liked: boolean;
-  /** The tale values the answer was given on; newer values from the server replace it. */
-  base: string;
-}
+/** The client-side alert of spec section 5; it is a message template, so it is also its translation key. */
+const LIKE_NEEDS_LOGIN = 'Only logged-in users are allowed to like :-)';
 
 /**
  * The like button of a tale or comment with its count. A visitor gets the alert of spec section 5;
- * a user's click is sent and the server's answer shown (no local toggling). The count opens the
+ * a user's click is sent, and the server's answer is written into the query cache, which the
+ * `tale` given here comes from (no local toggling, no count of its own). The count opens the
  * Likers modal when there is at least one like.
  */
 export function LikeButton({ tale }: { tale: Pick<Tale, 'id' | 'count_like' | 'current_user_liked' | 'type'> }) {
-  const { t, i18n } = useTranslation(LIKES_NAMESPACE);
-  registerLikesStrings(i18n);
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const like = useProcessLike(tale.id);
-  const [answer, setAnswer] = useState<LikeState | null>(null);
   const [showLikers, setShowLikers] = useState(false);
 
-  const base = `${tale.id}:${tale.count_like}:${tale.current_user_liked}`;
-  const shown = answer?.base === base ? answer : { count: tale.count_like, liked: tale.current_user_liked === 1, base };
-
+  const shown = { count: tale.count_like, liked: tale.current_user_liked === 1 };
   const onLike = () => {
     if (!isLoggedIn(user)) {
       pushMessages([warn(LIKE_NEEDS_LOGIN)]);
       return;
     }
-    like.mutate(undefined, {
-      onSuccess: (a) => {
-        if (a) setAnswer({ count: a.AmountLikes, liked: a.CurrentUserLiked === 1, base });
-      },
-    });
+    like.mutate();
   };
 
   return (
@@ -52,8 +40,8 @@ export function LikeButton({ tale }: { tale: Pick<Tale, 'id' | 'count_like' | 'c
         variant={shown.liked ? 'danger' : 'outline-danger'}
         className="tales-like-button rounded-pill px-2 py-0"
         aria-pressed={shown.liked}
-        aria-label={shown.liked ? t('unlike') : t('like')}
-        title={shown.liked ? t('unlike') : t('like')}
+        aria-label={shown.liked ? t('likes.unlike') : t('likes.like')}
+        title={shown.liked ? t('likes.unlike') : t('likes.like')}
         disabled={like.isPending}
         onClick={onLike}
       >
@@ -63,8 +51,8 @@ export function LikeButton({ tale }: { tale: Pick<Tale, 'id' | 'count_like' | 'c
         size="sm"
         variant="link"
         className="tales-like-count px-1 py-0 text-decoration-none"
-        aria-label={shown.count > 0 ? t('likes', { count: shown.count }) : t('noLikes')}
-        title={shown.count > 0 ? t('likes', { count: shown.count }) : t('noLikes')}
+        aria-label={shown.count > 0 ? t('likes.likes', { count: shown.count }) : t('likes.noLikes')}
+        title={shown.count > 0 ? t('likes.likes', { count: shown.count }) : t('likes.noLikes')}
         disabled={shown.count < 1}
         onClick={() => setShowLikers(true)}
         data-testid="like-count"

@@ -1,37 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
-import { formatDate } from '../../../lib/dates';
-import { Paginator } from '../../../ui/Paginator';
-import { UserAvatar } from '../../../ui/UserAvatar';
-import { useLikers } from '../api/getLikers';
-import { LIKES_NAMESPACE } from '../i18n';
-import { LoadingRow } from '../../../ui/LoadingRow';
+import { appRoutes } from '@common/routes';
+import { likeQueries } from '@/api/likes';
+import { formatDate } from '@/lib/dates';
+import { Paginator } from '@/ui/Paginator';
+import { UserAvatar } from '@/ui/UserAvatar';
+import { LoadingRow } from '@/ui/LoadingRow';
 
 /** Who liked a tale or comment: a paged list with links to their profiles (spec section 2). */
 export function LikersModal({ taleId, show, onHide }: { taleId: number; show: boolean; onHide: () => void }) {
-  const { t, i18n } = useTranslation(LIKES_NAMESPACE);
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const likers = useLikers(taleId, page, show);
+  // loaded only while the modal is open, which needs at least one like (spec section 5)
+  const likers = useQuery({ ...likeQueries.likers(taleId, page), enabled: show });
   const list = likers.data?.likers ?? [];
 
   return (
     <Modal show={show} onHide={onHide} onExited={() => setPage(1)} centered scrollable aria-labelledby={`likers-title-${taleId}`}>
-      <Modal.Header closeButton closeLabel={t('close')}>
-        <Modal.Title id={`likers-title-${taleId}`}>{t('likers')}</Modal.Title>
+      <Modal.Header closeButton closeLabel={t('likes.close')}>
+        <Modal.Title id={`likers-title-${taleId}`}>{t('likes.likers')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {likers.isPending ? (
-          <LoadingRow label={t('loading')} className="d-flex justify-content-center py-3" />
+          <LoadingRow label={t('likes.loading')} className="d-flex justify-content-center py-3" />
         ) : list.length === 0 ? (
-          <p className="text-body-secondary mb-0">{t('empty')}</p>
+          <p className="text-body-secondary mb-0">{t('likes.empty')}</p>
         ) : (
           <ul className="list-unstyled mb-0" data-testid="likers">
             {list.map((l) => {
-              const name = `${l.from_firstname} ${l.from_lastname}`.trim() || t('user', { id: l.user_id });
+              const name = `${l.from_firstname} ${l.from_lastname}`.trim() || t('likes.user', { id: l.user_id });
               return (
                 <li key={l.id} className="d-flex align-items-center gap-2 py-1">
                   <Link to={appRoutes.profileOf(l.user_id)} onClick={onHide} tabIndex={-1} aria-hidden="true">
@@ -54,7 +55,7 @@ export function LikersModal({ taleId, show, onHide }: { taleId: number; show: bo
       )}
       <Modal.Footer>
         <Button variant="secondary" onClick={onHide}>
-          {t('close')}
+          {t('likes.close')}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -2,13 +2,12 @@ import type L from 'leaflet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, Popup, useMap, useMapEvents } from 'react-leaflet';
-import { MAP_TYPES, type MapType } from '../../../../../common/models/tale';
-import { MAP_NAMESPACE } from '../i18n';
+import { MAP_TYPES, type MapType } from '@common/models/tale';
 import { MapControl } from './MapControl';
 
 /** Full screen for the map alone, with the browser's Fullscreen API; Esc leaves it. */
 export function FullscreenControl() {
-  const { t } = useTranslation(MAP_NAMESPACE);
+  const { t } = useTranslation();
   const map = useMap();
   const [active, setActive] = useState(false);
   useEffect(() => {
@@ -25,7 +24,7 @@ export function FullscreenControl() {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void map.getContainer().requestFullscreen();
   };
-  const label = active ? t('exitFullscreen') : t('fullscreen');
+  const label = active ? t('map.exitFullscreen') : t('map.fullscreen');
   return (
     <MapControl position="topleft">
       <button type="button" className="tales-map-button" title={label} aria-label={label} aria-pressed={active} onClick={toggle}>
@@ -37,7 +36,7 @@ export function FullscreenControl() {
 
 /** Locate me: asks the browser for the position, centres the map there and marks it. */
 export function LocateControl({ onFound }: { onFound?: (p: L.LatLng) => void }) {
-  const { t } = useTranslation(MAP_NAMESPACE);
+  const { t } = useTranslation();
   const map = useMap();
   const [state, setState] = useState<{ status: 'idle' | 'busy' | 'failed' } | { status: 'found'; at: L.LatLng; accuracy: number }>({
     status: 'idle',
@@ -55,8 +54,8 @@ export function LocateControl({ onFound }: { onFound?: (p: L.LatLng) => void }) 
         <button
           type="button"
           className={`tales-map-button${state.status === 'busy' ? ' tales-map-busy' : ''}`}
-          title={t('locate')}
-          aria-label={t('locate')}
+          title={t('map.locate')}
+          aria-label={t('map.locate')}
           onClick={() => {
             setState({ status: 'busy' });
             map.locate({ setView: true, maxZoom: 16, timeout: 10_000 });
@@ -67,12 +66,12 @@ export function LocateControl({ onFound }: { onFound?: (p: L.LatLng) => void }) 
       </MapControl>
       {state.status === 'failed' && (
         <MapControl position="bottomleft" className="tales-map-note">
-          <span role="status">{t('locateFailed')}</span>
+          <span role="status">{t('map.locateFailed')}</span>
         </MapControl>
       )}
       {state.status === 'found' && (
         <CircleMarker center={state.at} radius={8} pathOptions={{ color: '#0d6efd', fillOpacity: 0.6 }}>
-          <Popup>{t('youAreHere')}</Popup>
+          <Popup>{t('map.youAreHere')}</Popup>
         </CircleMarker>
       )}
     </>
@@ -81,20 +80,20 @@ export function LocateControl({ onFound }: { onFound?: (p: L.LatLng) => void }) 
 
 /** The map/satellite/hybrid selector. */
 export function TypeControl({ value, onChange }: { value: MapType; onChange: (t: MapType) => void }) {
-  const { t } = useTranslation(MAP_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <MapControl position="topright" className="leaflet-bar tales-map-type">
       <select
         className="form-select form-select-sm"
-        aria-label={t('type')}
-        title={t('type')}
+        aria-label={t('map.type')}
+        title={t('map.type')}
         value={value}
         onChange={(e) => onChange(e.target.value as MapType)}
         data-testid="map-type-control"
       >
         {MAP_TYPES.map((type) => (
           <option key={type} value={type}>
-            {t(`type_${type}`)}
+            {t(`map.type_${type}`)}
           </option>
         ))}
       </select>

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { MAP_TYPES, type MapType } from '../../../../../common/models/tale';
-import { MAP_NAMESPACE, registerMapStrings } from '../i18n';
+import { MAP_TYPES, type MapType } from '@common/models/tale';
 import { clampZoom, formatLatLong, type LatLong, MAX_ZOOM, MIN_ZOOM, numberOrZero, parseLatLong } from '../utils/geo';
 
 const TaleMap = lazy(() => import('./TaleMap'));
@@ -63,8 +62,7 @@ export function MapFields({
   onChange: (patch: Partial<GeoValues>) => void;
   header?: string;
 }) {
-  const { t, i18n } = useTranslation(MAP_NAMESPACE);
-  registerMapStrings(i18n);
+  const { t } = useTranslation();
   const base = `geo-${useId().replace(/:/g, '')}`;
   const { geo_latitude: lat, geo_longitude: lng } = value;
   const [pair, setPair] = useState(formatLatLong(lat, lng));
@@ -83,7 +81,7 @@ export function MapFields({
       <Form.Check
         type="switch"
         id={`${base}-shown`}
-        label={t('showMap')}
+        label={t('map.showMap')}
         checked={value.geo_is_map_shown}
         onChange={(e) => onChange({ geo_is_map_shown: e.target.checked })}
         className="mb-3"
@@ -91,7 +89,7 @@ export function MapFields({
       <Row className="g-3 mb-3">
         <Col md={6}>
           <Form.Group controlId={`${base}-pair`}>
-            <Form.Label>{t('latLong')}</Form.Label>
+            <Form.Label>{t('map.latLong')}</Form.Label>
             <Form.Control
               type="text"
               value={pair}
@@ -104,19 +102,19 @@ export function MapFields({
               onBlur={() => setPair(formatLatLong(lat, lng))}
             />
             <Form.Text id={`${base}-pair-hint`} muted>
-              {t('latLongHint')}
+              {t('map.latLongHint')}
             </Form.Text>
           </Form.Group>
         </Col>
         <Col sm={6} md={3}>
-          <NumberText id={`${base}-lat`} label={t('latitude')} value={lat} onValue={(n) => onChange({ geo_latitude: n })} />
+          <NumberText id={`${base}-lat`} label={t('map.latitude')} value={lat} onValue={(n) => onChange({ geo_latitude: n })} />
         </Col>
         <Col sm={6} md={3}>
-          <NumberText id={`${base}-lng`} label={t('longitude')} value={lng} onValue={(n) => onChange({ geo_longitude: n })} />
+          <NumberText id={`${base}-lng`} label={t('map.longitude')} value={lng} onValue={(n) => onChange({ geo_longitude: n })} />
         </Col>
         <Col sm={6} md={3}>
           <Form.Group controlId={`${base}-zoom`}>
-            <Form.Label>{t('zoom')}</Form.Label>
+            <Form.Label>{t('map.zoom')}</Form.Label>
             <Form.Control
               type="number"
               min={MIN_ZOOM}
@@ -129,11 +127,11 @@ export function MapFields({
         </Col>
         <Col sm={6} md={3}>
           <Form.Group controlId={`${base}-type`}>
-            <Form.Label>{t('type')}</Form.Label>
+            <Form.Label>{t('map.type')}</Form.Label>
             <Form.Select value={value.geo_map_type} onChange={(e) => onChange({ geo_map_type: e.target.value as MapType })}>
               {MAP_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {t(`type_${type}`)}
+                  {t(`map.type_${type}`)}
                 </option>
               ))}
             </Form.Select>
@@ -142,12 +140,12 @@ export function MapFields({
       </Row>
       {value.geo_is_map_shown && (
         <>
-          <p className="small text-body-secondary mb-2">{t('pickHint')}</p>
+          <p className="small text-body-secondary mb-2">{t('map.pickHint')}</p>
           <Suspense
             fallback={
               <div className="d-flex justify-content-center align-items-center" style={{ height: 500 }}>
                 <Spinner animation="border" role="status">
-                  <span className="visually-hidden">{t('loading')}</span>
+                  <span className="visually-hidden">{t('map.loading')}</span>
                 </Spinner>
               </div>
             }

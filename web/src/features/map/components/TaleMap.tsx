@@ -7,9 +7,8 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import type { MapType } from '../../../../../common/schemas/tale';
-import { siteConfig } from '../../../lib/siteConfig';
-import { MAP_NAMESPACE, registerMapStrings } from '../i18n';
+import type { MapType } from '@common/schemas/tale';
+import { siteConfig } from '@/lib/siteConfig';
 import { clampZoom, DEFAULT_CENTER, DEFAULT_ZOOM, hasPoint, type LatLong, roundPoint } from '../utils/geo';
 import { FullscreenControl, LocateControl, TypeControl } from './MapControls';
 
@@ -93,8 +92,7 @@ export default function TaleMap({
   onTypeChange,
   className = '',
 }: TaleMapProps) {
-  const { t, i18n } = useTranslation(MAP_NAMESPACE);
-  registerMapStrings(i18n);
+  const { t } = useTranslation();
   const point = hasPoint(latitude, longitude);
   const center: LatLong = point ? { lat: latitude, lng: longitude } : DEFAULT_CENTER;
   const viewZoom = point ? clampZoom(zoom) : DEFAULT_ZOOM;
@@ -103,7 +101,7 @@ export default function TaleMap({
   const shownType = onTypeChange ? type : localType;
 
   return (
-    <section className={className} aria-label={t('mapLabel')} data-testid={onPick ? 'map-picker' : 'tale-map'}>
+    <section className={className} aria-label={t('map.mapLabel')} data-testid={onPick ? 'map-picker' : 'tale-map'}>
       <MapContainer
         center={[center.lat, center.lng]}
         zoom={viewZoom}
@@ -116,7 +114,7 @@ export default function TaleMap({
         <LocateControl onFound={onPick ? (p) => onPick(roundPoint(p.lat, p.lng)) : undefined} />
         {onPick && <Sync center={center} zoom={viewZoom} onPick={onPick} onZoomChange={onZoomChange} />}
         {point && (
-          <Marker position={[latitude, longitude]} icon={markerIcon} title={header || undefined} alt={header || t('mapLabel')}>
+          <Marker position={[latitude, longitude]} icon={markerIcon} title={header || undefined} alt={header || t('map.mapLabel')}>
             {header && <Popup>{header}</Popup>}
           </Marker>
         )}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { apiFetch } from '@/api/client';
 
 /** POST /notification/Delete without an id: every notification of the caller. */
 export const deleteAllNotifications = () =>

@@ -1,7 +1,7 @@
-import { REQUESTED_WITH } from '../../../../../common/constants';
-import type { Envelope } from '../../../../../common/schemas/envelope';
-import { API_BASE } from '../../../api/client';
-import { getCurrentUser, setCurrentUser } from '../../../lib/currentUser';
+import { REQUESTED_WITH } from '@common/constants';
+import type { Envelope } from '@common/schemas/envelope';
+import { API_BASE } from '@/api/client';
+import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
 
 /**
  * GET /notification/count, for the badge. Its answer's CurrentUser carries count_notifications

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { apiFetch } from '@/api/client';
 
 /**
  * GET /notification/MarkAsShownEarlierThan/{created_at}: every notification of the caller up to

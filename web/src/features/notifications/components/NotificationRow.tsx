@@ -2,21 +2,20 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
-import type { Notification } from '../../../../../common/schemas/conversation';
-import { formatDate } from '../../../lib/dates';
-import { UserAvatar } from '../../../ui/UserAvatar';
-import { NOTIFICATIONS_NAMESPACE } from '../i18n';
+import { appRoutes } from '@common/routes';
+import type { Notification } from '@common/schemas/conversation';
+import { formatDate } from '@/lib/dates';
+import { UserAvatar } from '@/ui/UserAvatar';
 
 /** Only an address inside this app is followed; anything else is shown as text. */
 const isAppRoute = (link: string) => link.startsWith('/') && !link.startsWith('//');
 
 export function NotificationRow({ item, deleting, onDelete }: { item: Notification; deleting: boolean; onDelete: () => void }) {
-  const { t, i18n } = useTranslation(NOTIFICATIONS_NAMESPACE);
-  const name = `${item.from_firstname} ${item.from_lastname}`.trim() || t('user', { id: item.from_id });
+  const { t, i18n } = useTranslation();
+  const name = `${item.from_firstname} ${item.from_lastname}`.trim() || t('notifications.user', { id: item.from_id });
   const profile = appRoutes.profileOf(item.from_id);
   // txt is a message template, also its translation key
-  const text = i18n.exists(item.txt, { ns: NOTIFICATIONS_NAMESPACE }) ? t(item.txt) : item.txt;
+  const text = i18n.exists(item.txt) ? t(item.txt) : item.txt;
 
   return (
     <li className="list-group-item d-flex align-items-center gap-3 py-2" data-testid="notification" data-notification-id={item.id}>
@@ -34,7 +33,7 @@ export function NotificationRow({ item, deleting, onDelete }: { item: Notificati
           )}
           {item.is_shown === 0 && (
             <Badge bg="danger" pill>
-              {t('unread')}
+              {t('notifications.unread')}
             </Badge>
           )}
         </div>
@@ -47,8 +46,14 @@ export function NotificationRow({ item, deleting, onDelete }: { item: Notificati
           </time>
         </div>
       </div>
-      <Button size="sm" variant="outline-danger" disabled={deleting} onClick={onDelete} aria-label={t('deleteLabel', { name })}>
-        {t('delete')}
+      <Button
+        size="sm"
+        variant="outline-danger"
+        disabled={deleting}
+        onClick={onDelete}
+        aria-label={t('notifications.deleteLabel', { name })}
+      >
+        {t('notifications.delete')}
       </Button>
     </li>
   );

@@ -1,33 +1,32 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { appRoutes } from '../../../../../common/routes';
-import { isSuccess } from '../../../api/client';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { Paginator } from '../../../ui/Paginator';
+import { isLoggedIn } from '@common/abilities';
+import { appRoutes } from '@common/routes';
+import { isSuccess } from '@/api/client';
+import { notificationQueries } from '@/api/notifications';
+import { useCurrentUser } from '@/lib/currentUser';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { Paginator } from '@/ui/Paginator';
 import { useDeleteAllNotifications } from '../api/deleteAllNotifications';
 import { useDeleteNotification } from '../api/deleteNotification';
-import { notificationsKeys, useNotifications } from '../api/getNotifications';
 import { useMarkNotificationsShown } from '../api/markNotificationsShown';
-import { NOTIFICATIONS_NAMESPACE, registerNotificationsStrings } from '../i18n';
 import { NotificationRow } from './NotificationRow';
 
 function LoginPrompt() {
-  const { t } = useTranslation(NOTIFICATIONS_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <section className="py-5 text-center" data-testid="notifications-login">
-      <p className="lead">{t('loginRequired')}</p>
+      <p className="lead">{t('notifications.loginRequired')}</p>
       <div className="d-flex justify-content-center gap-2">
         <Link to={appRoutes.login} className="btn btn-primary">
-          {t('login')}
+          {t('notifications.login')}
         </Link>
         <Link to={appRoutes.register} className="btn btn-outline-secondary">
-          {t('register')}
+          {t('notifications.register')}
         </Link>
       </div>
     </section>
@@ -35,11 +34,11 @@ function LoginPrompt() {
 }
 
 function NotificationsList() {
-  const { t } = useTranslation(NOTIFICATIONS_NAMESPACE);
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [confirmAll, setConfirmAll] = useState(false);
-  const list = useNotifications(page, true);
+  const list = useQuery(notificationQueries.page(page));
   const mark = useMarkNotificationsShown();
   const remove = useDeleteNotification();
   const removeAll = useDeleteAllNotifications();
@@ -59,7 +58,7 @@ function NotificationsList() {
     markShown(newest);
   }, [data, fresh, markShown]);
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
+  const reload = () => queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
 
   const onDelete = (id: number) => {
     const wasLastOnPage = items.length === 1;
@@ -86,22 +85,22 @@ function NotificationsList() {
   return (
     <section className="py-3 tales-notifications" data-testid="notifications">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{t('title')}</h1>
+        <h1 className="h3 mb-0">{t('notifications.title')}</h1>
         {items.length > 0 && (
           <Button variant="outline-danger" size="sm" disabled={removeAll.isPending} onClick={() => setConfirmAll(true)}>
-            {t('deleteAll')}
+            {t('notifications.deleteAll')}
           </Button>
         )}
       </div>
       {list.isPending ? (
         <div className="d-flex justify-content-center py-4">
           <Spinner animation="border" role="status">
-            <span className="visually-hidden">{t('loading')}</span>
+            <span className="visually-hidden">{t('notifications.loading')}</span>
           </Spinner>
         </div>
       ) : items.length === 0 ? (
         <p className="text-body-secondary py-3" data-testid="notifications-empty">
-          {t('empty')}
+          {t('notifications.empty')}
         </p>
       ) : (
         <>
@@ -121,10 +120,10 @@ function NotificationsList() {
       )}
       <ConfirmDialog
         show={confirmAll}
-        title={t('deleteAllTitle')}
-        body={t('sure')}
-        confirmLabel={t('deleteAll')}
-        cancelLabel={t('cancel')}
+        title={t('notifications.deleteAllTitle')}
+        body={t('notifications.sure')}
+        confirmLabel={t('notifications.deleteAll')}
+        cancelLabel={t('notifications.cancel')}
         onCancel={() => setConfirmAll(false)}
         onConfirm={onDeleteAll}
       />
@@ -134,12 +133,11 @@ function NotificationsList() {
 
 /** /notification: the caller's notifications (logged-in only; a visitor is asked to log in). */
 export default function NotificationsPage() {
-  const { t, i18n } = useTranslation(NOTIFICATIONS_NAMESPACE);
-  registerNotificationsStrings(i18n);
+  const { t } = useTranslation();
   const user = useCurrentUser();
 
   useEffect(() => {
-    document.title = t('title');
+    document.title = t('notifications.title');
   }, [t]);
 
   // keyed by user: another session starts again on page 1

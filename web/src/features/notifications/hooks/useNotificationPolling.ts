@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { useCurrentUser } from '../../../lib/currentUser';
+import { isLoggedIn } from '@common/abilities';
+import { useCurrentUser } from '@/lib/currentUser';
 import { getNotificationCount } from '../api/getNotificationCount';
 
 /** How often the badge asks for the unread count while the tab is visible. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isSuccess } from '../../../api/client';
-import { deleteUser } from '../../../api/users';
-import { profileQueryKey } from './getProfile';
+import { isSuccess } from '@/api/client';
+import { deleteUser, userQueries } from '@/api/users';
 
 /** A person deletes their own profile; its cached copy goes with it. */
 export function useDeleteUser() {
@@ -9,7 +8,7 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: (env, id) => {
-      if (isSuccess(env)) queryClient.removeQueries({ queryKey: profileQueryKey(id) });
+      if (isSuccess(env)) queryClient.removeQueries({ queryKey: userQueries.profile(id).queryKey });
     },
   });
 }

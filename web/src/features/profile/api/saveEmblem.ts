@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import type { PublicUser } from '../../../../../common/schemas/user';
-import { apiFetch, isSuccess } from '../../../api/client';
-import { uploadEmblem } from '../../../api/uploadEditorImage';
-import { profileQueryKey } from './getProfile';
+import { api, FORM_ID } from '@common/routes';
+import type { PublicUser } from '@common/schemas/user';
+import { apiFetch, isSuccess } from '@/api/client';
+import { uploadEmblem } from '@/api/uploadEditorImage';
+import { userQueries } from '@/api/users';
 
 /**
  * POST /auth/profile with the emblem alone (the server changes only the fields sent). For one's own
@@ -24,7 +24,7 @@ export function useReplaceEmblem(id: number) {
   return useMutation({
     mutationFn: (file: File | null) => replaceEmblem(id, file),
     onSuccess: (user) => {
-      if (user) queryClient.setQueryData(profileQueryKey(id), user);
+      if (user) queryClient.setQueryData(userQueries.profile(id).queryKey, user);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '../../../../../common/routes';
-import type { PublicUser } from '../../../../../common/schemas/user';
-import { apiFetch, isSuccess } from '../../../api/client';
-import { profileQueryKey } from './getProfile';
+import { api, FORM_ID } from '@common/routes';
+import type { PublicUser } from '@common/schemas/user';
+import { apiFetch, isSuccess } from '@/api/client';
+import { userQueries } from '@/api/users';
 
 export interface ProfileInput {
   id: number;
@@ -22,7 +22,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (env, input) => {
-      if (isSuccess(env) && env.data?.user) queryClient.setQueryData(profileQueryKey(input.id), env.data.user);
+      if (isSuccess(env) && env.data?.user) queryClient.setQueryData(userQueries.profile(input.id).queryKey, env.data.user);
     },
   });
 }

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { can } from '../../../../../common/policies';
-import { appRoutes } from '../../../../../common/routes';
-import { isSuccess } from '../../../api/client';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { can } from '@common/policies';
+import { appRoutes } from '@common/routes';
+import { isSuccess } from '@/api/client';
+import { useCurrentUser } from '@/lib/currentUser';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useDeleteUser } from '../api/deleteUser';
 
 type Step = 'idle' | 'first' | 'second';

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { RASTER_IMAGE_EXTENSIONS } from '../../../../../common/models/file';
-import { refusalOf } from '../../../lib/uploadRefusal';
-import { FilePickerButton } from '../../../ui/FilePickerButton';
-import { UserAvatar } from '../../../ui/UserAvatar';
+import { RASTER_IMAGE_EXTENSIONS } from '@common/models/file';
+import { refusalOf } from '@/lib/uploadRefusal';
+import { FilePickerButton } from '@/ui/FilePickerButton';
+import { UserAvatar } from '@/ui/UserAvatar';
 import { useReplaceEmblem } from '../api/saveEmblem';
 
 const ACCEPT = RASTER_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');

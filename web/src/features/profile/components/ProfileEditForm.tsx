@@ -2,18 +2,18 @@ import { lazy, Suspense } from 'react';
 import { Button, Card, Form, Spinner } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ProfileBody, type PublicUser } from '../../../../../common/schemas/user';
-import { ApiError, isSuccess } from '../../../api/client';
-import { uploadEditorImage } from '../../../api/uploadEditorImage';
-import { applyServerFieldErrors, catalogueResolver } from '../../../lib/forms';
-import { DatePicker } from '../../../ui/DatePicker';
-import { FieldErrorText } from '../../../ui/FieldErrorText';
-import { TextField } from '../../../ui/TextField';
+import { ProfileBody, type PublicUser } from '@common/schemas/user';
+import { ApiError, isSuccess } from '@/api/client';
+import { uploadEditorImage } from '@/api/uploadEditorImage';
+import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { DatePicker } from '@/ui/DatePicker';
+import { FieldErrorText } from '@/ui/FieldErrorText';
+import { TextField } from '@/ui/TextField';
 import { useUpdateProfile } from '../api/updateProfile';
 import { DeleteProfileButton } from './DeleteProfileButton';
 import { EmblemField } from './EmblemField';
 
-const RichTextEditor = lazy(() => import('../../../ui/RichTextEditor/RichTextEditor'));
+const RichTextEditor = lazy(() => import('@/ui/RichTextEditor/RichTextEditor'));
 
 interface ProfileForm {
   id: number;

@@ -1,8 +1,8 @@
 import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { PublicUser } from '../../../../../common/schemas/user';
-import { formatDate } from '../../../lib/dates';
-import { UserAvatar } from '../../../ui/UserAvatar';
+import type { PublicUser } from '@common/schemas/user';
+import { formatDate } from '@/lib/dates';
+import { UserAvatar } from '@/ui/UserAvatar';
 
 export function fullNameOf(u: Pick<PublicUser, 'firstname' | 'lastname'>): string {
   return [u.firstname, u.lastname]

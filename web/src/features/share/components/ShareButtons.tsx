@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { excerpt, SHARE_EXCERPT, type Tale } from '../../../../../common/models/tale';
-import { absoluteUrl } from '../../../lib/siteConfig';
-import { registerShareStrings, SHARE_NAMESPACE } from '../i18n';
+import { excerpt, SHARE_EXCERPT, type Tale } from '@common/models/tale';
+import { absoluteUrl } from '@/lib/siteConfig';
 import { NETWORK_NAMES, SHARE_NETWORKS, type ShareNetwork, type SharePayload, shareLink } from '../utils/shareLinks';
 
 const NETWORK_COLOURS: Record<ShareNetwork, string> = {
@@ -23,8 +22,7 @@ export function sharePayloadOf(tale: Pick<Tale, 'id' | 'router_alias' | 'header'
 
 /** Sharing buttons of the tale screen: six networks, copy link, and the system share sheet where there is one. */
 export function ShareButtons({ tale }: { tale: Pick<Tale, 'id' | 'router_alias' | 'header' | 'body_txt' | 'is_social_sharing_hidden'> }) {
-  const { t, i18n } = useTranslation(SHARE_NAMESPACE);
-  registerShareStrings(i18n);
+  const { t } = useTranslation();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const linkField = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -51,8 +49,8 @@ export function ShareButtons({ tale }: { tale: Pick<Tale, 'id' | 'router_alias' 
   };
 
   return (
-    <section className="tales-share my-4" aria-label={t('title')} data-testid="share">
-      <h2 className="h6 text-body-secondary mb-2">{t('title')}</h2>
+    <section className="tales-share my-4" aria-label={t('share.title')} data-testid="share">
+      <h2 className="h6 text-body-secondary mb-2">{t('share.title')}</h2>
       <div className="d-flex flex-wrap gap-2 align-items-center">
         {SHARE_NETWORKS.map((n) => (
           <a
@@ -62,15 +60,15 @@ export function ShareButtons({ tale }: { tale: Pick<Tale, 'id' | 'router_alias' 
             href={shareLink(n, payload)}
             target="_blank"
             rel="noopener noreferrer"
-            title={t('shareOn', { network: NETWORK_NAMES[n] })}
-            aria-label={t('shareOn', { network: NETWORK_NAMES[n] })}
+            title={t('share.shareOn', { network: NETWORK_NAMES[n] })}
+            aria-label={t('share.shareOn', { network: NETWORK_NAMES[n] })}
             data-network={n}
           >
             {NETWORK_NAMES[n]}
           </a>
         ))}
         <Button size="sm" variant={copy === 'copied' ? 'success' : 'outline-secondary'} onClick={copyLink} data-testid="share-copy">
-          {copy === 'copied' ? `✓ ${t('copied')}` : t('copy')}
+          {copy === 'copied' ? `✓ ${t('share.copied')}` : t('share.copy')}
         </Button>
         {canShare && (
           <Button
@@ -83,20 +81,20 @@ export function ShareButtons({ tale }: { tale: Pick<Tale, 'id' | 'router_alias' 
               });
             }}
           >
-            {t('system')}
+            {t('share.system')}
           </Button>
         )}
       </div>
       {copy === 'failed' && (
         <div className="mt-2">
-          <input ref={linkField} className="form-control form-control-sm" readOnly value={payload.url} aria-label={t('link')} />
+          <input ref={linkField} className="form-control form-control-sm" readOnly value={payload.url} aria-label={t('share.link')} />
           <div className="form-text" role="status">
-            {t('copyFailed')}
+            {t('share.copyFailed')}
           </div>
         </div>
       )}
       <span className="visually-hidden" role="status" aria-live="polite">
-        {copy === 'copied' ? t('copied') : ''}
+        {copy === 'copied' ? t('share.copied') : ''}
       </span>
     </section>
   );

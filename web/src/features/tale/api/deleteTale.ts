@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
-import { taleKeys } from '../../../api/tales';
+import { apiFetch } from '@/api/client';
+import { taleQueries } from '@/api/tales';
 
 export const FORM_ID_DELETE = 'actionDelete';
 
@@ -12,8 +12,8 @@ export function useDeleteTale() {
   return useMutation({
     mutationFn: deleteTale,
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: taleKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['feed'] });
+      queryClient.removeQueries({ queryKey: taleQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: taleQueries.feeds() });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tale, TaleSaveBody } from '../../../../../common/schemas/tale';
-import { apiFetch, isSuccess } from '../../../api/client';
-import { taleKeys } from '../../../api/tales';
+import type { Tale, TaleSaveBody } from '@common/schemas/tale';
+import { apiFetch, isSuccess } from '@/api/client';
+import { taleQueries } from '@/api/tales';
 
 export const FORM_ID_UPSERT = 'actionUpsert';
 
@@ -16,11 +16,13 @@ export function useSaveTale() {
     onSuccess: (env) => {
       if (!isSuccess(env) || !env.data) return;
       const tale = env.data;
-      queryClient.setQueryData(taleKeys.one(String(tale.id)), tale);
-      if (tale.router_alias) queryClient.setQueryData(taleKeys.one(tale.router_alias), tale);
+      queryClient.setQueryData(taleQueries.one(tale.id).queryKey, tale);
+      // its addresses are known now, so the screen the editor goes to has the tale at once
+      queryClient.setQueryData(taleQueries.address(String(tale.id)).queryKey, tale.id);
+      if (tale.router_alias) queryClient.setQueryData(taleQueries.address(tale.router_alias).queryKey, tale.id);
       // the unsaved tale is saved now: the next "add tale" asks the server for a fresh one
-      queryClient.removeQueries({ queryKey: taleKeys.one(null), exact: true });
-      void queryClient.invalidateQueries({ queryKey: ['feed'] });
+      queryClient.removeQueries({ queryKey: taleQueries.address(null).queryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: taleQueries.feeds() });
     },
   });
 }

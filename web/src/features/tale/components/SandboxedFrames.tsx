@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 
 /** The server's page the free code runs in (server/http/web-app.ts FREE_CODE_PATH). */
 const FREE_CODE_PATH = '/free-code.html';
@@ -14,8 +13,7 @@ const FREE_CODE_PATH = '/free-code.html';
  * code, which this page shows anyway. A new code loads a new frame.
  */
 export function FreeCodeFrame({ code }: { code: string }) {
-  const { t, i18n } = useTranslation(TALE_NAMESPACE);
-  registerTaleStrings(i18n);
+  const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -31,7 +29,7 @@ export function FreeCodeFrame({ code }: { code: string }) {
       key={code}
       ref={frame}
       className="tales-frame tales-frame-free w-100 border rounded"
-      title={t('freeCode')}
+      title={t('tale.freeCode')}
       sandbox="allow-scripts"
       src={FREE_CODE_PATH}
       referrerPolicy="no-referrer"
@@ -43,13 +41,12 @@ export function FreeCodeFrame({ code }: { code: string }) {
 
 /** The page named in the tale's frame address, sandboxed the same way. */
 export function EmbeddedFrame({ src }: { src: string }) {
-  const { t, i18n } = useTranslation(TALE_NAMESPACE);
-  registerTaleStrings(i18n);
+  const { t } = useTranslation();
   if (!/^https?:\/\//i.test(src)) return null;
   return (
     <iframe
       className="tales-frame tales-frame-embedded w-100 border rounded"
-      title={t('embeddedFrame')}
+      title={t('tale.embeddedFrame')}
       src={src}
       sandbox="allow-scripts allow-popups allow-forms"
       referrerPolicy="no-referrer"

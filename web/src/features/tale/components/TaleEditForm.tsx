@@ -1,23 +1,21 @@
 import './tale.css';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AUTHOR_FLAGS, STAFF_FLAGS, type Tale, TaleSaveBody } from '../../../../../common/schemas/tale';
-import { ApiError, isSuccess } from '../../../api/client';
-import { uploadEditorImage } from '../../../api/uploadEditorImage';
-import { applyServerFieldErrors, catalogueResolver } from '../../../lib/forms';
-import { publicOrigin } from '../../../lib/siteConfig';
-import { DatePicker } from '../../../ui/DatePicker';
-import { FieldErrorText } from '../../../ui/FieldErrorText';
-import { MapFields } from '../../map/components/MapFields';
+import { AUTHOR_FLAGS, STAFF_FLAGS, type Tale, TaleSaveBody } from '@common/schemas/tale';
+import { ApiError, isSuccess } from '@/api/client';
+import { uploadEditorImage } from '@/api/uploadEditorImage';
+import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { publicOrigin } from '@/lib/siteConfig';
+import { DatePicker } from '@/ui/DatePicker';
+import { FieldErrorText } from '@/ui/FieldErrorText';
 import { useSaveTale } from '../api/saveTale';
-import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
 import { clearDraft, readDraft, rememberDraft } from '../utils/localDraft';
 import { formValuesOf, sameValues, TALE_FORM_FIELDS, type TaleFormValues } from '../utils/taleForm';
 import { DeleteTaleButton } from './DeleteTaleButton';
 
-const RichTextEditor = lazy(() => import('../../../ui/RichTextEditor/RichTextEditor'));
+const RichTextEditor = lazy(() => import('@/ui/RichTextEditor/RichTextEditor'));
 
 /** How long typing must pause before the local draft is written. */
 const DRAFT_DEBOUNCE_MS = 400;
@@ -32,6 +30,17 @@ export interface TaleEditFormProps {
   onCancel: () => void;
   onDelete: () => void;
   deleting?: boolean;
+  /** The map part of the form, composed by the page (app/routes) from the map feature. */
+  renderMapFields: (fields: TaleMapFields) => ReactNode;
+}
+
+type TaleGeoValues = Pick<TaleFormValues, 'geo_is_map_shown' | 'geo_latitude' | 'geo_longitude' | 'geo_zoom' | 'geo_map_type'>;
+
+/** What the form hands its map fields: the tale's header, its map values, and how to change them. */
+export interface TaleMapFields {
+  header: string;
+  value: TaleGeoValues;
+  onChange: (patch: Partial<TaleGeoValues>) => void;
 }
 
 function Loading({ label, height }: { label: string; height?: number }) {
@@ -54,9 +63,9 @@ export default function TaleEditForm({
   onCancel,
   onDelete,
   deleting = false,
+  renderMapFields,
 }: TaleEditFormProps) {
-  const { t, i18n } = useTranslation(TALE_NAMESPACE);
-  registerTaleStrings(i18n);
+  const { t } = useTranslation();
   const save = useSaveTale();
 
   // a draft left behind last time (page closed, navigated away) comes back, by the rule of spec section 4
@@ -107,17 +116,17 @@ export default function TaleEditForm({
   const errors = formState.errors;
   const flagCheck = (f: (typeof AUTHOR_FLAGS)[number] | (typeof STAFF_FLAGS)[number]) => (
     <Col sm={6} lg={4} key={f}>
-      <Form.Check type="checkbox" id={`tale-${f}`} label={t(f)} {...register(f)} isInvalid={!!errors[f]} />
+      <Form.Check type="checkbox" id={`tale-${f}`} label={t(`tale.${f}`)} {...register(f)} isInvalid={!!errors[f]} />
     </Col>
   );
 
   return (
     <Card className="my-4 shadow-sm mx-auto" style={{ maxWidth: 960 }} data-testid="tale-edit">
       <Card.Body className="p-4">
-        <h1 className="h3 mb-4">{tale.is_submitted === 1 ? t('editTitle') : t('newTitle')}</h1>
+        <h1 className="h3 mb-4">{tale.is_submitted === 1 ? t('tale.editTitle') : t('tale.newTitle')}</h1>
         {restoredNotice && (
           <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2" data-testid="draft-restored">
-            <span className="me-auto">{t('draftRestored')}</span>
+            <span className="me-auto">{t('tale.draftRestored')}</span>
             <Button
               size="sm"
               variant="outline-secondary"
@@ -127,16 +136,16 @@ export default function TaleEditForm({
                 setRestoredNotice(false);
               }}
             >
-              {t('draftDiscard')}
+              {t('tale.draftDiscard')}
             </Button>
           </Alert>
         )}
         <form onSubmit={onSubmit} noValidate>
           <Form.Group className="mb-3" controlId="tale-header">
-            <Form.Label>{t('header')}</Form.Label>
+            <Form.Label>{t('tale.header')}</Form.Label>
             <Form.Control
               type="text"
-              placeholder={t('headerPlaceholder')}
+              placeholder={t('tale.headerPlaceholder')}
               maxLength={500}
               isInvalid={!!errors.header}
               {...register('header')}
@@ -147,9 +156,9 @@ export default function TaleEditForm({
           <Form.Group className="mb-3">
             {/* the editor is a contenteditable textbox named by its own aria-label */}
             <div className="form-label" aria-hidden="true">
-              {t('body')}
+              {t('tale.body')}
             </div>
-            <Suspense fallback={<Loading label={t('loading')} height={260} />}>
+            <Suspense fallback={<Loading label={t('tale.loading')} height={260} />}>
               <Controller
                 control={control}
                 name="body"
@@ -158,8 +167,8 @@ export default function TaleEditForm({
                     id="tale-body"
                     value={field.value}
                     onChange={field.onChange}
-                    ariaLabel={t('body')}
-                    placeholder={t('bodyPlaceholder')}
+                    ariaLabel={t('tale.body')}
+                    placeholder={t('tale.bodyPlaceholder')}
                     uploadImage={uploadEditorImage}
                     minHeight={260}
                   />
@@ -176,16 +185,16 @@ export default function TaleEditForm({
                   control={control}
                   name="publish_at"
                   render={({ field }) => (
-                    <DatePicker id="tale-publish-at" label={t('publishAt')} withTime value={field.value} onChange={field.onChange} />
+                    <DatePicker id="tale-publish-at" label={t('tale.publishAt')} withTime value={field.value} onChange={field.onChange} />
                   )}
                 />
-                <Form.Text muted>{t('publishAtHint')}</Form.Text>
+                <Form.Text muted>{t('tale.publishAtHint')}</Form.Text>
                 <FieldErrorText error={errors.publish_at} standalone />
               </Form.Group>
             </Col>
             <Col lg={5}>
               <Form.Group controlId="tale-seo-index">
-                <Form.Label>{t('seo_index')}</Form.Label>
+                <Form.Label>{t('tale.seo_index')}</Form.Label>
                 <Form.Control
                   type="number"
                   min={0}
@@ -196,7 +205,7 @@ export default function TaleEditForm({
                   {...register('seo_index')}
                 />
                 <FieldErrorText error={errors.seo_index} />
-                <Form.Text muted>{t('seo_indexHint')}</Form.Text>
+                <Form.Text muted>{t('tale.seo_indexHint')}</Form.Text>
               </Form.Group>
             </Col>
           </Row>
@@ -204,7 +213,7 @@ export default function TaleEditForm({
           <Row className="g-3 mb-3">
             <Col md={6}>
               <Form.Group controlId="tale-router-alias">
-                <Form.Label>{t('router_alias')}</Form.Label>
+                <Form.Label>{t('tale.router_alias')}</Form.Label>
                 <Form.Control
                   type="text"
                   maxLength={100}
@@ -213,33 +222,33 @@ export default function TaleEditForm({
                   {...register('router_alias')}
                 />
                 <FieldErrorText error={errors.router_alias} />
-                <Form.Text muted>{t('router_aliasHint', { origin: publicOrigin() })}</Form.Text>
+                <Form.Text muted>{t('tale.router_aliasHint', { origin: publicOrigin() })}</Form.Text>
               </Form.Group>
             </Col>
             <Col md={6}>
               <Form.Group controlId="tale-iframe">
-                <Form.Label>{t('iframe')}</Form.Label>
+                <Form.Label>{t('tale.iframe')}</Form.Label>
                 <Form.Control type="url" inputMode="url" placeholder="https://" isInvalid={!!errors.iframe} {...register('iframe')} />
                 <FieldErrorText error={errors.iframe} />
-                <Form.Text muted>{t('iframeHint')}</Form.Text>
+                <Form.Text muted>{t('tale.iframeHint')}</Form.Text>
               </Form.Group>
             </Col>
           </Row>
 
           <fieldset className="mb-3">
-            <legend className="h6">{t('flagsTitle')}</legend>
+            <legend className="h6">{t('tale.flagsTitle')}</legend>
             <Row className="g-2">{AUTHOR_FLAGS.map(flagCheck)}</Row>
           </fieldset>
           {mayUseStaffFlags && (
             <fieldset className="mb-3" data-testid="staff-flags">
-              <legend className="h6">{t('staffFlagsTitle')}</legend>
+              <legend className="h6">{t('tale.staffFlagsTitle')}</legend>
               <Row className="g-2">{STAFF_FLAGS.map(flagCheck)}</Row>
             </fieldset>
           )}
 
           {mayWriteFreeCode && (
             <Form.Group className="mb-3" controlId="tale-body-free">
-              <Form.Label>{t('body_free')}</Form.Label>
+              <Form.Label>{t('tale.body_free')}</Form.Label>
               <Form.Control
                 as="textarea"
                 rows={6}
@@ -249,26 +258,26 @@ export default function TaleEditForm({
                 {...register('body_free')}
               />
               <FieldErrorText error={errors.body_free} />
-              <Form.Text muted>{t('body_freeHint')}</Form.Text>
+              <Form.Text muted>{t('tale.body_freeHint')}</Form.Text>
             </Form.Group>
           )}
 
-          <h2 className="h6 mt-4">{t('mapFieldsTitle')}</h2>
-          <MapFields
-            header={values.header}
-            value={{
+          <h2 className="h6 mt-4">{t('tale.mapFieldsTitle')}</h2>
+          {renderMapFields({
+            header: values.header,
+            value: {
               geo_is_map_shown: values.geo_is_map_shown,
               geo_latitude: values.geo_latitude,
               geo_longitude: values.geo_longitude,
               geo_zoom: values.geo_zoom,
               geo_map_type: values.geo_map_type,
-            }}
-            onChange={(patch) => {
+            },
+            onChange: (patch) => {
               for (const [k, v] of Object.entries(patch) as [keyof typeof patch, TaleFormValues[keyof typeof patch]][]) {
                 setValue(k, v as never, { shouldDirty: true });
               }
-            }}
-          />
+            },
+          })}
           {(['geo_latitude', 'geo_longitude', 'geo_zoom', 'geo_map_type'] as const).map((f) => (
             <FieldErrorText key={f} error={errors[f]} standalone />
           ))}
@@ -278,11 +287,11 @@ export default function TaleEditForm({
               <div>{tale.is_submitted === 1 && <DeleteTaleButton onConfirm={onDelete} disabled={deleting || save.isPending} />}</div>
               <div className="d-flex gap-2">
                 <Button variant="secondary" onClick={cancel} disabled={save.isPending} data-testid="tale-cancel">
-                  {t('cancel')}
+                  {t('tale.cancel')}
                 </Button>
                 <Button type="submit" variant="primary" disabled={save.isPending} data-testid="tale-submit">
                   {save.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-                  {t('submit')}
+                  {t('tale.submit')}
                 </Button>
               </div>
             </div>

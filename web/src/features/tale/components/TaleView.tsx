@@ -1,23 +1,15 @@
 import './tale.css';
-import { lazy, Suspense } from 'react';
-import { Button, Card, Spinner } from 'react-bootstrap';
+import type { ReactNode } from 'react';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { Comments } from '../../comments/components/Comments';
-import { FilesPanel } from '../../files/components/FilesPanel';
-import { LikeButton } from '../../likes/components/LikeButton';
-import { ShareButtons } from '../../share/components/ShareButtons';
-import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
-import { taleHref } from '../utils/taleAddress';
+import type { Tale } from '@common/schemas/tale';
+import { taleHref } from '@/lib/taleAddress';
+import { TaleBadges } from '@/ui/tale/TaleBadges';
+import { TaleBody } from '@/ui/tale/TaleBody';
+import { TaleByline } from '@/ui/tale/TaleByline';
 import { DeleteTaleButton } from './DeleteTaleButton';
 import { EmbeddedFrame, FreeCodeFrame } from './SandboxedFrames';
-import { TaleBadges } from './TaleBadges';
-import { TaleBody } from './TaleBody';
-import { TaleByline } from './TaleByline';
-
-// Leaflet is big: only tales that show a map load it.
-const TaleMap = lazy(() => import('../../map/components/TaleMap'));
 
 export interface TaleViewProps {
   tale: Tale;
@@ -26,12 +18,21 @@ export interface TaleViewProps {
   onEdit: () => void;
   onDelete: () => void;
   deleting?: boolean;
+  /**
+   * What other features show on the screen, composed by the page (app/routes): each slot is shown
+   * in its place once the tale is saved (the map whenever the tale shows one; comments only under a
+   * tale or a level-1 comment).
+   */
+  map?: ReactNode;
+  files?: ReactNode;
+  share?: ReactNode;
+  like?: ReactNode;
+  comments?: ReactNode;
 }
 
 /** The tale screen in view mode; the tale's flags hide its header, date, author and sharing. */
-export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false }: TaleViewProps) {
-  const { t, i18n } = useTranslation(TALE_NAMESPACE);
-  registerTaleStrings(i18n);
+export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false, map, files, share, like, comments }: TaleViewProps) {
+  const { t } = useTranslation();
   const saved = tale.is_submitted === 1;
   return (
     <article className="py-4 mx-auto" style={{ maxWidth: 960 }} data-testid="tale-view" data-tale-id={tale.id}>
@@ -42,65 +43,45 @@ export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false
           </div>
           {tale.is_header_hidden !== 1 && (
             <h1 className="h2 tales-tale-title mb-2" data-testid="tale-header">
-              <Link to={taleHref(tale)}>{tale.header.trim() || t('untitled')}</Link>
+              <Link to={taleHref(tale)}>{tale.header.trim() || t('tale.untitled')}</Link>
             </h1>
           )}
           <TaleByline tale={tale} className="mb-4" />
           <TaleBody html={tale.body} testId="tale-body" className="mb-3" />
           {tale.body_free.trim() && (
             <section className="mt-4">
-              <h2 className="visually-hidden">{t('freeCode')}</h2>
+              <h2 className="visually-hidden">{t('tale.freeCode')}</h2>
               <FreeCodeFrame code={tale.body_free} />
             </section>
           )}
           {tale.iframe.trim() && (
             <section className="mt-4">
-              <h2 className="visually-hidden">{t('embeddedFrame')}</h2>
+              <h2 className="visually-hidden">{t('tale.embeddedFrame')}</h2>
               <EmbeddedFrame src={tale.iframe} />
             </section>
           )}
           {tale.geo_is_map_shown === 1 && (
             <section className="mt-4">
-              <h2 className="visually-hidden">{t('mapTitle')}</h2>
-              <Suspense
-                fallback={
-                  <div className="d-flex justify-content-center align-items-center" style={{ height: 500 }}>
-                    <Spinner animation="border" role="status">
-                      <span className="visually-hidden">{t('loading')}</span>
-                    </Spinner>
-                  </div>
-                }
-              >
-                <TaleMap
-                  latitude={tale.geo_latitude}
-                  longitude={tale.geo_longitude}
-                  zoom={tale.geo_zoom}
-                  type={tale.geo_map_type}
-                  header={tale.header}
-                />
-              </Suspense>
+              <h2 className="visually-hidden">{t('tale.mapTitle')}</h2>
+              {map}
             </section>
           )}
-          {saved && <FilesPanel tale={tale} />}
-          {saved && <ShareButtons tale={tale} />}
+          {saved && files}
+          {saved && share}
         </Card.Body>
         <Card.Footer className="bg-transparent d-flex flex-wrap align-items-center gap-2 py-3">
-          {saved && <LikeButton tale={tale} />}
+          {saved && like}
           {showActions && (
             <div className="ms-auto d-flex gap-2">
               {saved && <DeleteTaleButton onConfirm={onDelete} disabled={deleting} />}
               <Button variant="primary" onClick={onEdit} data-testid="tale-edit">
-                {t('edit')}
+                {t('tale.edit')}
               </Button>
             </div>
           )}
         </Card.Footer>
       </Card>
-      {saved && tale.level < 2 && (
-        <div id="comments">
-          <Comments tale={tale} />
-        </div>
-      )}
+      {saved && tale.level < 2 && <div id="comments">{comments}</div>}
     </article>
   );
 }

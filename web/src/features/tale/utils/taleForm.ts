@@ -1,4 +1,4 @@
-import { AUTHOR_FLAGS, type MapType, STAFF_FLAGS, type Tale, type TaleFlag } from '../../../../../common/models/tale';
+import { AUTHOR_FLAGS, type MapType, STAFF_FLAGS, type Tale, type TaleFlag } from '@common/models/tale';
 
 /** The tale editor's fields: flags as checkboxes, numbers as typed. */
 export type TaleFormValues = {

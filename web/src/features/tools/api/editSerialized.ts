@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SerializedEditResult } from '../../../../../common/schemas/admin';
-import { apiFetch } from '../../../api/client';
+import type { SerializedEditResult } from '@common/schemas/admin';
+import { apiFetch } from '@/api/client';
 
 export const SERIALIZED_EDITOR_PATH = '/tools/SerializedDataEditor';
 

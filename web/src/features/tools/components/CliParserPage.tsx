@@ -1,26 +1,24 @@
 import { useId, useMemo, useState } from 'react';
 import { Alert, Badge, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { TOOLS_NAMESPACE, useToolsStrings } from '../i18n';
 import { splitCommandLine, tokensToJson } from '../utils/splitCommandLine';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 import { ToolPage } from './ToolPage';
 
 const SAMPLE = `git commit -m "Fix the \\"login\\" page" --author='Ann Lee <ann@example.com>' $HOME/notes\\ 1.txt | tee log.txt && echo done`;
 
 /** /CliParser: a command line split into arguments as a POSIX shell would (shell-quote). */
 export default function CliParserPage() {
-  useToolsStrings();
-  const { t } = useTranslation(TOOLS_NAMESPACE);
+  const { t } = useTranslation();
   const id = useId();
   const [line, setLine] = useState(SAMPLE);
   const result = useMemo(() => splitCommandLine(line), [line]);
   const json = result.ok ? tokensToJson(result.tokens) : '';
 
   return (
-    <ToolPage title={t('cli.title')} intro={t('cli.intro')}>
+    <ToolPage title={t('tools.cli.title')} intro={t('tools.cli.intro')}>
       <Form.Group className="mb-3" controlId={`${id}-line`}>
-        <Form.Label>{t('cli.input')}</Form.Label>
+        <Form.Label>{t('tools.cli.input')}</Form.Label>
         <Form.Control
           as="textarea"
           rows={3}
@@ -34,8 +32,8 @@ export default function CliParserPage() {
       {!result.ok && (
         <Alert variant="danger" data-testid="cli-problem">
           {result.problem.kind === 'unclosedQuote'
-            ? t('cli.unclosedQuote', { quote: result.problem.quote, position: result.problem.position })
-            : t('cli.trailingEscape', { position: result.problem.position })}
+            ? t('tools.cli.unclosedQuote', { quote: result.problem.quote, position: result.problem.position })
+            : t('tools.cli.trailingEscape', { position: result.problem.position })}
           <pre className="mb-0 mt-2 small" aria-hidden="true">
             {line.split('\n').join(' ')}
             {'\n'}
@@ -46,9 +44,9 @@ export default function CliParserPage() {
       {result.ok && (
         <Row className="g-4">
           <Col lg={6}>
-            <h2 className="h5">{t('cli.arguments', { count: result.tokens.length })}</h2>
+            <h2 className="h5">{t('tools.cli.arguments', { count: result.tokens.length })}</h2>
             {result.tokens.length === 0 ? (
-              <p className="text-body-secondary">{t('cli.empty')}</p>
+              <p className="text-body-secondary">{t('tools.cli.empty')}</p>
             ) : (
               <ol className="list-group list-group-numbered" data-testid="cli-tokens">
                 {result.tokens.map((token, i) => (
@@ -56,7 +54,7 @@ export default function CliParserPage() {
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above
                   <li key={i} className="list-group-item d-flex gap-2 align-items-center">
                     <code className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
-                      {token.value === '' ? <span className="text-body-secondary">{t('cli.emptyArg')}</span> : token.value}
+                      {token.value === '' ? <span className="text-body-secondary">{t('tools.cli.emptyArg')}</span> : token.value}
                     </code>
                     {token.kind !== 'word' && (
                       <Badge
@@ -64,14 +62,14 @@ export default function CliParserPage() {
                         text={token.kind === 'operator' ? 'dark' : undefined}
                         className="ms-auto"
                       >
-                        {t(`cli.kind.${token.kind}`)}
+                        {t(`tools.cli.kind.${token.kind}`)}
                       </Badge>
                     )}
                   </li>
                 ))}
               </ol>
             )}
-            <p className="small text-body-secondary mt-2">{t('cli.note')}</p>
+            <p className="small text-body-secondary mt-2">{t('tools.cli.note')}</p>
           </Col>
           <Col lg={6}>
             <div className="d-flex align-items-center mb-2">

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { TOOLS_NAMESPACE, useToolsStrings } from '../i18n';
 import { clockFacts } from '../utils/clock';
 import { ToolPage } from './ToolPage';
 
@@ -38,8 +37,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 
 /** /Informer: a clock with the calendar facts of today, in the UI language. */
 export default function InformerPage() {
-  useToolsStrings();
-  const { t, i18n } = useTranslation(TOOLS_NAMESPACE);
+  const { t, i18n } = useTranslation();
   const now = useNow();
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const facts = clockFacts(now);
@@ -48,7 +46,7 @@ export default function InformerPage() {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
-    <ToolPage title={t('clock.title')} intro={t('clock.intro')}>
+    <ToolPage title={t('tools.clock.title')} intro={t('tools.clock.intro')}>
       <div className="text-center mb-4">
         <time className="d-block display-2 fw-bold font-monospace" dateTime={now.toISOString()} data-testid="clock-time">
           {fmt({ hour: '2-digit', minute: '2-digit', second: '2-digit' })}
@@ -59,21 +57,21 @@ export default function InformerPage() {
         <div className="fs-4 text-body-secondary text-capitalize" data-testid="clock-weekday">
           {fmt({ weekday: 'long' })}
         </div>
-        <div className="small text-body-secondary">{t('clock.zone', { zone })}</div>
+        <div className="small text-body-secondary">{t('tools.clock.zone', { zone })}</div>
       </div>
       <Row className="g-3 justify-content-center">
-        <Fact label={t('clock.quarter')} value={number(facts.quarter)} testId="clock-quarter" />
+        <Fact label={t('tools.clock.quarter')} value={number(facts.quarter)} testId="clock-quarter" />
         <Fact
-          label={t('clock.isoWeek')}
+          label={t('tools.clock.isoWeek')}
           value={facts.isoWeekYear === now.getFullYear() ? number(facts.isoWeek) : `${number(facts.isoWeek)} (${facts.isoWeekYear})`}
           testId="clock-week"
         />
         <Fact
-          label={t('clock.dayOfYear')}
-          value={t('clock.dayOf', { day: number(facts.dayOfYear), total: number(facts.daysInYear) })}
+          label={t('tools.clock.dayOfYear')}
+          value={t('tools.clock.dayOf', { day: number(facts.dayOfYear), total: number(facts.daysInYear) })}
           testId="clock-day-of-year"
         />
-        <Fact label={t('clock.month')} value={fmt({ month: 'long' })} testId="clock-month" />
+        <Fact label={t('tools.clock.month')} value={fmt({ month: 'long' })} testId="clock-month" />
       </Row>
     </ToolPage>
   );

@@ -2,13 +2,12 @@ import { useId, useState } from 'react';
 import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { SerializedEditResult } from '../../../../../common/schemas/admin';
-import { ApiError, isSuccess } from '../../../api/client';
-import { applyServerFieldErrors } from '../../../lib/forms';
-import { FieldErrorText } from '../../../ui/FieldErrorText';
+import type { SerializedEditResult } from '@common/schemas/admin';
+import { ApiError, isSuccess } from '@/api/client';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { FieldErrorText } from '@/ui/FieldErrorText';
 import { useEditSerialized } from '../api/editSerialized';
-import { TOOLS_NAMESPACE, useToolsStrings } from '../i18n';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 import { SerializedTree } from './SerializedTree';
 import { ToolPage } from './ToolPage';
 
@@ -24,8 +23,7 @@ const FIELDS = ['data', 'search', 'replace'] as const;
 
 /** /tools/SerializedDataEditor: PHP-serialized data as a tree, with search and replace in values (done on the server, never executed). */
 export default function SerializedDataEditorPage() {
-  useToolsStrings();
-  const { t } = useTranslation(TOOLS_NAMESPACE);
+  const { t } = useTranslation();
   const id = useId();
   const mutation = useEditSerialized();
   const [result, setResult] = useState<SerializedEditResult | null>(null);
@@ -50,10 +48,10 @@ export default function SerializedDataEditorPage() {
   });
 
   return (
-    <ToolPage title={t('ser.title')} intro={t('ser.intro')}>
+    <ToolPage title={t('tools.ser.title')} intro={t('tools.ser.intro')}>
       <Form onSubmit={onSubmit} noValidate>
         <Form.Group className="mb-3" controlId={`${id}-data`}>
-          <Form.Label>{t('ser.input')}</Form.Label>
+          <Form.Label>{t('tools.ser.input')}</Form.Label>
           <Form.Control
             as="textarea"
             rows={6}
@@ -67,43 +65,43 @@ export default function SerializedDataEditorPage() {
         <Row className="g-2 mb-3">
           <Col md={6}>
             <Form.Group controlId={`${id}-search`}>
-              <Form.Label>{t('search')}</Form.Label>
+              <Form.Label>{t('tools.search')}</Form.Label>
               <Form.Control spellCheck={false} isInvalid={!!formState.errors.search} {...register('search')} />
               <FieldErrorText error={formState.errors.search} />
             </Form.Group>
           </Col>
           <Col md={6}>
             <Form.Group controlId={`${id}-replace`}>
-              <Form.Label>{t('replaceWith')}</Form.Label>
+              <Form.Label>{t('tools.replaceWith')}</Form.Label>
               <Form.Control spellCheck={false} isInvalid={!!formState.errors.replace} {...register('replace')} />
               <FieldErrorText error={formState.errors.replace} />
             </Form.Group>
           </Col>
         </Row>
-        <p className="small text-body-secondary">{t('ser.hint')}</p>
+        <p className="small text-body-secondary">{t('tools.ser.hint')}</p>
         <Button type="submit" disabled={mutation.isPending}>
-          {t('ser.run')}
+          {t('tools.ser.run')}
         </Button>
       </Form>
 
       {result && (
         <Row className="g-4 mt-2">
           <Col lg={6}>
-            <h2 className="h5">{t('ser.tree')}</h2>
+            <h2 className="h5">{t('tools.ser.tree')}</h2>
             <div className="border rounded p-2 bg-body-tertiary overflow-auto" style={{ maxHeight: '70vh' }}>
               <SerializedTree node={result.tree} />
             </div>
           </Col>
           <Col lg={6}>
             <div className="d-flex align-items-center gap-2 mb-2 flex-wrap">
-              <h2 className="h5 mb-0">{t('result')}</h2>
+              <h2 className="h5 mb-0">{t('tools.result')}</h2>
               <Badge bg={result.replacements > 0 ? 'success' : 'secondary'} data-testid="ser-count">
-                {t('replacements', { count: result.replacements })}
+                {t('tools.replacements', { count: result.replacements })}
               </Badge>
               <span className="ms-auto" />
               <CopyButton text={result.result} />
               <Button size="sm" variant="outline-primary" onClick={() => setValue('data', result.result)}>
-                {t('useAsInput')}
+                {t('tools.useAsInput')}
               </Button>
             </div>
             <pre

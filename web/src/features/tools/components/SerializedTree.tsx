@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { SerializedNode } from '../../../../../common/schemas/admin';
-import { TOOLS_NAMESPACE } from '../i18n';
+import type { SerializedNode } from '@common/schemas/admin';
 
 type Entry = { key: string | number; value: SerializedNode };
 
@@ -53,7 +52,7 @@ function Scalar({ node }: { node: SerializedNode }) {
 }
 
 function TreeNode({ name, node, depth }: { name: string | number | null; node: SerializedNode; depth: number }) {
-  const { t } = useTranslation(TOOLS_NAMESPACE);
+  const { t } = useTranslation();
   const kids = children(node);
   const [open, setOpen] = useState(depth < 6);
   const isNestedString = node.type === 'string' && !!node.nested;
@@ -67,7 +66,7 @@ function TreeNode({ name, node, depth }: { name: string | number | null; node: S
             className="p-0 text-decoration-none font-monospace"
             style={{ width: '1.25rem' }}
             aria-expanded={open}
-            aria-label={open ? t('ser.collapse') : t('ser.expand')}
+            aria-label={open ? t('tools.ser.collapse') : t('tools.ser.expand')}
             onClick={() => setOpen((o) => !o)}
           >
             {open ? '▾' : '▸'}

@@ -1,9 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Alert, Button, ButtonGroup, Col, Form, InputGroup, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { TOOLS_NAMESPACE, useToolsStrings } from '../i18n';
 import { buildUrl, parseUrl, type UrlParam, type UrlParts } from '../utils/urlParts';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyButton } from '@/ui/CopyButton';
 import { ToolPage } from './ToolPage';
 
 const SAMPLE = 'https://user:secret@example.com:8080/path/to/page?tag=news&tag=sport&q=hello%20world#comments';
@@ -27,8 +26,7 @@ const withIds = (params: UrlParam[]): ParamRow[] => params.map((p) => ({ ...p, i
 
 /** /UrlParser: a URL split into editable parts and built back from them (browser's WHATWG parser). */
 export default function UrlParserPage() {
-  useToolsStrings();
-  const { t } = useTranslation(TOOLS_NAMESPACE);
+  const { t } = useTranslation();
   const idPrefix = useId();
   const initial = parseUrl(SAMPLE);
   const [input, setInput] = useState(SAMPLE);
@@ -58,9 +56,9 @@ export default function UrlParserPage() {
     });
 
   return (
-    <ToolPage title={t('url.title')} intro={t('url.intro')}>
+    <ToolPage title={t('tools.url.title')} intro={t('tools.url.intro')}>
       <Form.Group className="mb-3" controlId={`${idPrefix}-input`}>
-        <Form.Label>{t('url.input')}</Form.Label>
+        <Form.Label>{t('tools.url.input')}</Form.Label>
         <InputGroup>
           <Form.Control
             value={input}
@@ -71,25 +69,25 @@ export default function UrlParserPage() {
             aria-describedby={`${idPrefix}-input-problem`}
           />
           <Button variant="outline-secondary" onClick={() => onInput('')}>
-            {t('clear')}
+            {t('tools.clear')}
           </Button>
         </InputGroup>
         {!parsed.ok && (
           <Form.Text id={`${idPrefix}-input-problem`} className="text-danger d-block" role="alert">
-            {t(`url.problem.${parsed.problem}`)}
+            {t(`tools.url.problem.${parsed.problem}`)}
           </Form.Text>
         )}
       </Form.Group>
 
       {parts && (
         <>
-          <h2 className="h5 mt-4">{t('url.parts')}</h2>
-          {!parsed.ok && <p className="small text-body-secondary">{t('url.lastGood')}</p>}
+          <h2 className="h5 mt-4">{t('tools.url.parts')}</h2>
+          {!parsed.ok && <p className="small text-body-secondary">{t('tools.url.lastGood')}</p>}
           <Row className="g-2 mb-3">
             {TEXT_PARTS.map(({ name, md }) => (
               <Col key={name} xs={12} md={md}>
                 <Form.Group controlId={`${idPrefix}-${name}`}>
-                  <Form.Label className="small mb-1">{t(`url.part.${name}`)}</Form.Label>
+                  <Form.Label className="small mb-1">{t(`tools.url.part.${name}`)}</Form.Label>
                   <Form.Control
                     size="sm"
                     className="font-monospace"
@@ -102,17 +100,17 @@ export default function UrlParserPage() {
             ))}
           </Row>
 
-          <h2 className="h5 mt-4">{t('url.params', { count: rows.length })}</h2>
+          <h2 className="h5 mt-4">{t('tools.url.params', { count: rows.length })}</h2>
           <Table size="sm" bordered responsive className="align-middle" data-testid="url-params">
             <thead>
               <tr>
                 <th className="text-end" style={{ width: '3rem' }}>
                   #
                 </th>
-                <th>{t('key')}</th>
-                <th>{t('value')}</th>
+                <th>{t('tools.key')}</th>
+                <th>{t('tools.value')}</th>
                 <th style={{ width: '1%' }}>
-                  <span className="visually-hidden">{t('actions')}</span>
+                  <span className="visually-hidden">{t('tools.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -120,7 +118,7 @@ export default function UrlParserPage() {
               {rows.length === 0 && (
                 <tr>
                   <td colSpan={4} className="text-body-secondary">
-                    {t('url.noParams')}
+                    {t('tools.url.noParams')}
                   </td>
                 </tr>
               )}
@@ -131,7 +129,7 @@ export default function UrlParserPage() {
                     <Form.Control
                       size="sm"
                       className="font-monospace"
-                      aria-label={t('url.paramKey', { n: index + 1 })}
+                      aria-label={t('tools.url.paramKey', { n: index + 1 })}
                       value={row.key}
                       onChange={(e) => setRow(row.id, { key: e.target.value })}
                     />
@@ -140,7 +138,7 @@ export default function UrlParserPage() {
                     <Form.Control
                       size="sm"
                       className="font-monospace"
-                      aria-label={t('url.paramValue', { n: index + 1 })}
+                      aria-label={t('tools.url.paramValue', { n: index + 1 })}
                       value={row.value}
                       onChange={(e) => setRow(row.id, { value: e.target.value })}
                     />
@@ -151,7 +149,7 @@ export default function UrlParserPage() {
                         variant="outline-secondary"
                         onClick={() => move(index, -1)}
                         disabled={index === 0}
-                        aria-label={t('moveUp', { n: index + 1 })}
+                        aria-label={t('tools.moveUp', { n: index + 1 })}
                       >
                         ↑
                       </Button>
@@ -159,14 +157,14 @@ export default function UrlParserPage() {
                         variant="outline-secondary"
                         onClick={() => move(index, 1)}
                         disabled={index === rows.length - 1}
-                        aria-label={t('moveDown', { n: index + 1 })}
+                        aria-label={t('tools.moveDown', { n: index + 1 })}
                       >
                         ↓
                       </Button>
                       <Button
                         variant="outline-danger"
                         onClick={() => setRows((rs) => rs.filter((r) => r.id !== row.id))}
-                        aria-label={t('removeRow', { n: index + 1 })}
+                        aria-label={t('tools.removeRow', { n: index + 1 })}
                       >
                         ✕
                       </Button>
@@ -177,10 +175,10 @@ export default function UrlParserPage() {
             </tbody>
           </Table>
           <Button size="sm" variant="outline-primary" onClick={() => setRows((rs) => [...rs, { key: '', value: '', id: nextRowId++ }])}>
-            {t('addRow')}
+            {t('tools.addRow')}
           </Button>
 
-          <h2 className="h5 mt-4">{t('url.built')}</h2>
+          <h2 className="h5 mt-4">{t('tools.url.built')}</h2>
           {built?.ok ? (
             <div className="d-flex gap-2 align-items-center flex-wrap">
               <output className="form-control font-monospace text-break flex-grow-1 w-auto" data-testid="built-url">
@@ -188,12 +186,12 @@ export default function UrlParserPage() {
               </output>
               <CopyButton text={built.url} />
               <Button variant="outline-primary" onClick={() => onInput(built.url)}>
-                {t('url.useAsInput')}
+                {t('tools.url.useAsInput')}
               </Button>
             </div>
           ) : (
             <Alert variant="danger" data-testid="built-url-problem">
-              {built ? t(`url.problem.${built.problem}`) : null}
+              {built ? t(`tools.url.problem.${built.problem}`) : null}
             </Alert>
           )}
         </>

@@ -1,31 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../../../common/constants';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { useFeed } from '../api/getFeed';
-import { FEED_NAMESPACE, registerFeedStrings } from '../i18n';
-import { FeedIntro } from './FeedIntro';
-import { FeedList } from './FeedList';
-import { FeedEmpty, FeedLoading } from './FeedStates';
-import { SearchBox } from './SearchBox';
+import { isLoggedIn } from '@common/abilities';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
+import { taleQueries } from '@/api/tales';
+import { FeedIntro } from '@/features/feed/components/FeedIntro';
+import { FeedList } from '@/features/feed/components/FeedList';
+import { FeedEmpty, FeedLoading } from '@/features/feed/components/FeedStates';
+import { SearchBox } from '@/features/feed/components/SearchBox';
+import { LikeButton } from '@/features/likes/components/LikeButton';
+import { useCurrentUser } from '@/lib/currentUser';
 
 function intParam(v: string | null, fallback: number, min: number, max: number): number {
   const n = Number(v);
   return v !== null && v !== '' && Number.isInteger(n) ? Math.min(Math.max(n, min), max) : fallback;
 }
 
-/** / and /tale/feed: the tale feed with search; page size, page and search text live in the address. */
+/**
+ * / and /tale/feed: the tale feed with search, each card with its like button; page size, page and
+ * search text live in the address.
+ */
 export default function FeedPage() {
-  const { t, i18n } = useTranslation(FEED_NAMESPACE);
-  registerFeedStrings(i18n);
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const pageSize = intParam(params.get('pageSize'), PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
   const page = intParam(params.get('pageCurrentNumber'), 1, 1, Number.MAX_SAFE_INTEGER);
   const txt = (params.get('txt') ?? '').trim();
-  const feed = useFeed({ pageSize, page, txt });
+  const feed = useQuery(taleQueries.feed({ pageSize, page, txt }));
   const start = useRef<HTMLDivElement>(null);
   const pendingScroll = useRef(false);
 
@@ -54,12 +57,12 @@ export default function FeedPage() {
   }, [shownPage, feed.isPlaceholderData]);
 
   useEffect(() => {
-    document.title = txt ? `${t('searchResults', { txt })} · ${t('title')}` : t('title');
+    document.title = txt ? `${t('feed.searchResults', { txt })} · ${t('feed.title')}` : t('feed.title');
   }, [t, txt]);
 
   return (
     <section className="py-4 mx-auto" style={{ maxWidth: 860 }} data-testid="feed-page">
-      <h1 className="h2 mb-3">{txt ? t('searchResults', { txt }) : t('title')}</h1>
+      <h1 className="h2 mb-3">{txt ? t('feed.searchResults', { txt }) : t('feed.title')}</h1>
       {!txt && <FeedIntro />}
       <SearchBox value={txt} onSearch={(next) => update({ txt: next, page: 1 })} />
       {feed.isPending ? (
@@ -68,7 +71,7 @@ export default function FeedPage() {
         <>
           {txt && (
             <p className="text-body-secondary small" data-testid="feed-found">
-              {t('found', { count: feed.data.pagination.rowsTotal })}
+              {t('feed.found', { count: feed.data.pagination.rowsTotal })}
             </p>
           )}
           <FeedList
@@ -77,6 +80,7 @@ export default function FeedPage() {
             onPage={onPage}
             startRef={start}
             busy={feed.isPlaceholderData}
+            renderLike={(tale) => <LikeButton tale={tale} />}
           />
         </>
       ) : feed.isError ? null : (

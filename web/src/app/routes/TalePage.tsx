@@ -1,71 +1,101 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { can } from '../../../../../common/policies';
-import { appRoutes } from '../../../../../common/routes';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { ApiError, isSuccess } from '../../../api/client';
-import { type TaleRef, taleKeys } from '../../../api/tales';
-import NotFoundPage from '../../../app/routes/NotFoundPage';
-import { isInIframe } from '../../../app/shell/iframe';
-import { useCurrentUser } from '../../../lib/currentUser';
-import { useDeleteTale } from '../api/deleteTale';
-import { useTale } from '../api/getTale';
-import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
-import { clearDraft } from '../utils/localDraft';
-import { TaleView } from './TaleView';
+import { isLoggedIn } from '@common/abilities';
+import { can } from '@common/policies';
+import { appRoutes } from '@common/routes';
+import type { Tale } from '@common/schemas/tale';
+import { ApiError, isSuccess } from '@/api/client';
+import { type TaleRef, taleQueries } from '@/api/tales';
+import { isInIframe } from '@/app/shell/iframe';
+import { Comments } from '@/features/comments/components/Comments';
+import { FilesPanel } from '@/features/files/components/FilesPanel';
+import { LikeButton } from '@/features/likes/components/LikeButton';
+import { ShareButtons } from '@/features/share/components/ShareButtons';
+import { useDeleteTale } from '@/features/tale/api/deleteTale';
+import { TaleView } from '@/features/tale/components/TaleView';
+import { clearDraft } from '@/features/tale/utils/localDraft';
+import { useCurrentUser } from '@/lib/currentUser';
+import NotFoundPage from './NotFoundPage';
 
 // The editor, the date picker and the map fields load only when someone edits.
-const TaleEditForm = lazy(() => import('./TaleEditForm'));
+const TaleEditScreen = lazy(() => import('./TaleEditScreen'));
+// Leaflet is big: only tales that show a map load it.
+const TaleMap = lazy(() => import('@/features/map/components/TaleMap'));
 
 const inIframe = isInIframe();
 const ALIAS_SHAPE = /^[A-Za-z0-9_-]{1,100}$/;
 
 function Loading() {
-  const { t } = useTranslation(TALE_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <div className="d-flex justify-content-center py-5">
       <Spinner animation="border" role="status">
-        <span className="visually-hidden">{t('loading')}</span>
+        <span className="visually-hidden">{t('tale.loading')}</span>
       </Spinner>
     </div>
   );
 }
 
 function LoginToWrite() {
-  const { t } = useTranslation(TALE_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <section className="py-5 text-center" data-testid="tale-login">
-      <p className="lead">{t('loginToWrite')}</p>
+      <p className="lead">{t('tale.loginToWrite')}</p>
       <Link to={appRoutes.login} className="btn btn-primary">
-        {t('login')}
+        {t('tale.login')}
       </Link>
     </section>
   );
 }
 
 function NotFound() {
-  const { t } = useTranslation(TALE_NAMESPACE);
+  const { t } = useTranslation();
   return (
     <Alert variant="warning" className="my-4" data-testid="tale-not-found">
-      <p>{t('notFound')}</p>
+      <p>{t('tale.notFound')}</p>
       <Link to={appRoutes.feed} className="alert-link">
-        {t('toFeed')}
+        {t('tale.toFeed')}
       </Link>
     </Alert>
   );
 }
 
+/** The map of a tale in view mode, with a spinner of the map's height while Leaflet loads. */
+function MapOf({ tale }: { tale: Tale }) {
+  const { t } = useTranslation();
+  return (
+    <Suspense
+      fallback={
+        <div className="d-flex justify-content-center align-items-center" style={{ height: 500 }}>
+          <Spinner animation="border" role="status">
+            <span className="visually-hidden">{t('tale.loading')}</span>
+          </Spinner>
+        </div>
+      }
+    >
+      <TaleMap
+        latitude={tale.geo_latitude}
+        longitude={tale.geo_longitude}
+        zoom={tale.geo_zoom}
+        type={tale.geo_map_type}
+        header={tale.header}
+      />
+    </Suspense>
+  );
+}
+
 /**
  * /tale/upsert (the caller's unsaved tale), /tale/upsert/:id and /:alias: one tale in view or
- * edit mode, with the transitions of spec section 4.
+ * edit mode, with the transitions of spec section 4. The page composes the tale screen with the
+ * features shown on it: map, files, sharing, likes (of the tale and of each comment) and comments.
+ * The address resolves to the tale's id; the tale itself is read from its one cache entry, which
+ * likes, comments and saves elsewhere keep current.
  */
 export default function TalePage() {
-  const { t, i18n } = useTranslation(TALE_NAMESPACE);
-  registerTaleStrings(i18n);
+  const { t } = useTranslation();
   const { id, alias } = useParams();
   const ref: TaleRef = id ?? alias ?? null;
   // `/:alias` catches every one-segment address the app has no page for: only a slug can be a tale
@@ -74,21 +104,23 @@ export default function TalePage() {
   const loggedIn = isLoggedIn(user);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const query = useTale(ref, aliasShaped && (ref !== null || loggedIn));
+  const address = useQuery({ ...taleQueries.address(ref), enabled: aliasShaped && (ref !== null || loggedIn) });
+  // the address read has just written the tale into its entry: no second read on the way in
+  const query = useQuery({ ...taleQueries.one(address.data ?? 0), enabled: address.data !== undefined, refetchOnMount: false });
   const remove = useDeleteTale();
   // the mode belongs to one tale: another tale opened in this screen starts by its own rule
   const [mode, setMode] = useState<{ taleId: number; editing: boolean } | null>(null);
 
   const tale = query.data;
   useEffect(() => {
-    if (tale) document.title = `${tale.header.trim() || t('untitled')} · Tales`;
+    if (tale) document.title = `${tale.header.trim() || t('tale.untitled')} · Tales`;
   }, [tale, t]);
 
   if (!aliasShaped) return <NotFoundPage />;
   if (ref === null && !loggedIn) return <LoginToWrite />;
-  if (query.isPending) return <Loading />;
+  if (address.isPending || (address.data !== undefined && query.isPending)) return <Loading />;
   if (!tale) {
-    if (query.error instanceof ApiError && query.error.status === 401) return <LoginToWrite />;
+    if (address.error instanceof ApiError && address.error.status === 401) return <LoginToWrite />;
     // an address that is no tale's alias is simply a page the site does not have
     return alias !== undefined ? <NotFoundPage /> : <NotFound />;
   }
@@ -111,7 +143,7 @@ export default function TalePage() {
       return;
     }
     setMode({ taleId: tale.id, editing: false });
-    void queryClient.invalidateQueries({ queryKey: taleKeys.one(ref) });
+    void queryClient.invalidateQueries({ queryKey: taleQueries.one(tale.id).queryKey });
   };
 
   const onDelete = () =>
@@ -126,7 +158,7 @@ export default function TalePage() {
   if (editing) {
     return (
       <Suspense fallback={<Loading />}>
-        <TaleEditForm
+        <TaleEditScreen
           key={tale.id}
           tale={tale}
           mayUseStaffFlags={can.setStaffFlags(user)}
@@ -147,6 +179,11 @@ export default function TalePage() {
       onEdit={() => setMode({ taleId: tale.id, editing: true })}
       onDelete={onDelete}
       deleting={remove.isPending}
+      map={<MapOf tale={tale} />}
+      files={<FilesPanel tale={tale} />}
+      share={<ShareButtons tale={tale} />}
+      like={<LikeButton tale={tale} />}
+      comments={<Comments tale={tale} renderLike={(comment) => <LikeButton tale={comment} />} />}
     />
   );
 }

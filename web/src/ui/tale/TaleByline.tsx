@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appRoutes } from '../../../../../common/routes';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { formatDate } from '../../../lib/dates';
-import { UserAvatar } from '../../../ui/UserAvatar';
-import { registerTaleStrings, TALE_NAMESPACE } from '../i18n';
-import { authorNameOf, taleHref } from '../utils/taleAddress';
+import { appRoutes } from '@common/routes';
+import type { Tale } from '@common/schemas/tale';
+import { formatDate } from '@/lib/dates';
+import { UserAvatar } from '../UserAvatar';
+import { authorNameOf, taleHref } from '@/lib/taleAddress';
 
 type BylineTale = Pick<
   Tale,
@@ -25,12 +24,11 @@ type BylineTale = Pick<
  * tale's page), each left out when the tale's flags hide it.
  */
 export function TaleByline({ tale, className = '' }: { tale: BylineTale; className?: string }) {
-  const { t, i18n } = useTranslation(TALE_NAMESPACE);
-  registerTaleStrings(i18n);
+  const { t, i18n } = useTranslation();
   const showAuthor = tale.is_avatar_hidden !== 1;
   const showDate = tale.is_date_hidden !== 1;
   if (!showAuthor && !showDate) return null;
-  const name = authorNameOf(tale) || t('unnamed', { id: tale.owner_id });
+  const name = authorNameOf(tale) || t('tale.unnamed', { id: tale.owner_id });
   const date = formatDate(tale.publish_at, i18n.language, { withTime: true });
   return (
     <div className={`tales-byline d-flex align-items-center flex-wrap gap-2 small ${className}`}>

@@ -1,5 +1,5 @@
-import { appRoutes } from '../../../../../common/routes';
-import type { Tale } from '../../../../../common/schemas/tale';
+import { appRoutes } from '@common/routes';
+import type { Tale } from '@common/schemas/tale';
 
 /** The tale's own address: its alias when it has one (behaviour.md: sharing uses it), else /tale/upsert/{id}. */
 export function taleHref(tale: Pick<Tale, 'id' | 'router_alias'>): string {

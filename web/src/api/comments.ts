@@ -1,8 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../../../common/constants';
-import type { Pagination } from '../../../../../common/schemas/envelope';
-import type { Tale } from '../../../../../common/schemas/tale';
-import { apiFetch } from '../../../api/client';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
+import type { Pagination } from '@common/schemas/envelope';
+import type { Tale } from '@common/schemas/tale';
+import { apiFetch } from './client';
 
 /**
  * Where a list of comments starts: the newest page ('last', the default), a page the user picked
@@ -14,12 +14,6 @@ export interface CommentsPage {
   tales: Tale[];
   pagination: Pagination;
 }
-
-export const commentsKeys = {
-  all: ['comments'] as const,
-  /** Every list of direct replies to one tale or comment, whatever its window. */
-  list: (parentId: number) => ['comments', 'list', parentId] as const,
-};
 
 const emptyPage = (pageSize: number): Pagination => ({ pageCurrentNumber: 1, pageSize, rowsTotal: 0, pagesTotal: 1 });
 
@@ -52,31 +46,25 @@ export async function getAllComments(parentId: number, expand: number | null, si
   return { tales, pagination: { pageCurrentNumber: 1, pageSize: Math.max(rowsTotal, 1), rowsTotal, pagesTotal: 1 } };
 }
 
-/**
- * The replies to one tale as a window of consecutive pages: it opens at `start`, grows upwards
- * (earlier comments, prepended) and downwards (later ones, appended, the paginator's 'More').
- */
-export function useCommentPages({
-  parentId,
-  expand,
-  start,
-  enabled,
-}: {
-  parentId: number;
-  expand: number | null;
-  start: CommentsStart;
-  enabled: boolean;
-}) {
-  return useInfiniteQuery({
-    queryKey: [...commentsKeys.list(parentId), { expand, start }],
-    queryFn: ({ pageParam, signal }) =>
-      pageParam === 'all' ? getAllComments(parentId, expand, signal) : getComments(parentId, pageParam, { expand, signal }),
-    initialPageParam: start,
-    getNextPageParam: (last): CommentsStart | undefined =>
-      last.pagination.pageCurrentNumber < last.pagination.pagesTotal ? last.pagination.pageCurrentNumber + 1 : undefined,
-    getPreviousPageParam: (first): CommentsStart | undefined =>
-      first.pagination.pageCurrentNumber > 1 ? first.pagination.pageCurrentNumber - 1 : undefined,
-    enabled,
-    staleTime: 10_000,
-  });
-}
+export const commentQueries = {
+  /** Every list of comments. */
+  all: () => ['comments'] as const,
+  /** Every list of direct replies to one tale or comment, whatever its window. */
+  replies: (parentId: number) => ['comments', 'list', parentId] as const,
+  /**
+   * The replies to one tale as a window of consecutive pages: it opens at `start`, grows upwards
+   * (earlier comments, prepended) and downwards (later ones, appended, the paginator's 'More').
+   */
+  thread: ({ parentId, expand, start }: { parentId: number; expand: number | null; start: CommentsStart }) =>
+    infiniteQueryOptions({
+      queryKey: [...commentQueries.replies(parentId), { expand, start }] as const,
+      queryFn: ({ pageParam, signal }) =>
+        pageParam === 'all' ? getAllComments(parentId, expand, signal) : getComments(parentId, pageParam, { expand, signal }),
+      initialPageParam: start,
+      getNextPageParam: (last): CommentsStart | undefined =>
+        last.pagination.pageCurrentNumber < last.pagination.pagesTotal ? last.pagination.pageCurrentNumber + 1 : undefined,
+      getPreviousPageParam: (first): CommentsStart | undefined =>
+        first.pagination.pageCurrentNumber > 1 ? first.pagination.pageCurrentNumber - 1 : undefined,
+      staleTime: 10_000,
+    }),
+};

@@ -1,4 +1,4 @@
-import { HASHTAG_RE } from '../../../../../common/models/tale';
+import { HASHTAG_RE } from '@common/models/tale';
 
 export type TextPart = { text: string } | { tag: string; text: string };
 

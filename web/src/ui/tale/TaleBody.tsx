@@ -1,9 +1,9 @@
-import '../../../ui/RichTextEditor/content.css';
+import '../RichTextEditor/content.css';
 import './taleBody.css';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { linkifyHashtags } from '../utils/hashtags';
-import { hashtagHref } from '../utils/taleAddress';
+import { linkifyHashtags } from '@/lib/hashtags';
+import { hashtagHref } from '@/lib/taleAddress';
 
 /**
  * A tale body as the server stored it: HTML already sanitised against the editor's allowlist, so

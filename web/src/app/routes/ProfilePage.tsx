@@ -1,18 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isLoggedIn } from '../../../../../common/abilities';
-import { can } from '../../../../../common/policies';
-import { appRoutes } from '../../../../../common/routes';
-import { useCurrentUser } from '../../../lib/currentUser';
-import NotFoundPage from '../../../app/routes/NotFoundPage';
-import { useProfile } from '../api/getProfile';
-import { ProfileView } from './ProfileView';
-import { ProfileTales } from '../../feed/components/ProfileTales';
+import { isLoggedIn } from '@common/abilities';
+import { can } from '@common/policies';
+import { appRoutes } from '@common/routes';
+import { userQueries } from '@/api/users';
+import { ProfileTales } from '@/features/feed/components/ProfileTales';
+import { LikeButton } from '@/features/likes/components/LikeButton';
+import { ProfileView } from '@/features/profile/components/ProfileView';
+import { useCurrentUser } from '@/lib/currentUser';
+import NotFoundPage from './NotFoundPage';
 
 // The edit form brings the date picker and (lazily, in turn) the rich-text editor.
-const ProfileEditForm = lazy(() => import('./ProfileEditForm'));
+const ProfileEditForm = lazy(() => import('@/features/profile/components/ProfileEditForm'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -25,7 +27,7 @@ function Loading() {
   );
 }
 
-/** /auth/profile/:id, and /auth/profile for the current user's own. */
+/** /auth/profile/:id, and /auth/profile for the current user's own: the profile, and the user's tales with their likes. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { id: idParam } = useParams();
@@ -33,7 +35,7 @@ export default function ProfilePage() {
   const routeId = idParam === undefined ? null : Number(idParam);
   const userId = idParam === undefined ? currentUser.id : routeId;
   const validId = userId != null && Number.isInteger(userId) && userId > 0;
-  const profile = useProfile(validId ? userId : null);
+  const profile = useQuery(userQueries.profile(validId ? userId : 0));
   const [editing, setEditing] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
 
@@ -82,7 +84,7 @@ export default function ProfilePage() {
           setEditingId(user.id);
         }}
       />
-      <ProfileTales userId={user.id} />
+      <ProfileTales userId={user.id} renderLike={(tale) => <LikeButton tale={tale} />} />
     </>
   );
 }

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { PAGE_SIZE_DEFAULT } from '@common/constants';
+import type { Notification } from '@common/schemas/conversation';
+import type { Pagination } from '@common/schemas/envelope';
+import { apiFetch } from './client';
+
+export interface NotificationsPage {
+  items: Notification[];
+  pagination: Pagination;
+}
+
+/** GET /notification/SelectListLatest/{pageSize}/{page}: the caller's own, newest first; meta.notification. */
+export async function getNotifications(page: number, signal?: AbortSignal): Promise<NotificationsPage> {
+  const env = await apiFetch<Notification[]>(`/notification/SelectListLatest/${PAGE_SIZE_DEFAULT}/${page}`, { signal });
+  const pagination = (env.meta.notification as Pagination | undefined) ?? {
+    pageCurrentNumber: page,
+    pageSize: PAGE_SIZE_DEFAULT,
+    rowsTotal: 0,
+    pagesTotal: 1,
+  };
+  return { items: Array.isArray(env.data) ? env.data : [], pagination };
+}
+
+export const notificationQueries = {
+  all: () => ['notifications'] as const,
+  page: (page: number) =>
+    queryOptions({
+      queryKey: [...notificationQueries.all(), 'list', page] as const,
+      queryFn: ({ signal }) => getNotifications(page, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+};
