@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 type Feed = { tale: Tale[] };
-const feedHeaders = async (base: string) =>
-  (await new Client(base).get<Feed>('/tale/feed/100/1')).body.data.tale.map((t) => t.header);
+const feedHeaders = async (base: string) => (await new Client(base).get<Feed>('/tale/feed/100/1')).body.data.tale.map((t) => t.header);
 
 async function publish(c: Client, header: string): Promise<Tale> {
   const draft = await c.get<Tale>('/tale/upsert');
