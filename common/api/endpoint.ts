@@ -89,13 +89,16 @@ export interface RawAnswer {
 
 export type Answer = EnvelopeAnswer | RawAnswer;
 
+/** Params and query are objects of named fields. */
+type Fields = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
 export interface Shapes {
   /** One line for the reference. */
   readonly summary: string;
   /** More words for the reference, where the summary is not enough. */
   readonly description?: string;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
+  readonly params?: Fields;
+  readonly query?: Fields;
   /** A body as JSON (under any content type), a url-encoded form or multipart fields alike. */
   readonly body?: z.ZodType;
   /** A multipart upload: the handler reads the parts itself; this says what they are. */
