@@ -3,7 +3,16 @@ import { allEndpoints, api, areas } from '../../common/api';
 import { version } from '../../package.json';
 import { referencePage } from './api-reference';
 import { route } from './declare';
-import { type OpenApiDocument, openApiDocument } from './openapi';
+import { openApiDocument } from './openapi';
+
+/** A value made on first use and kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
 
 /**
  * The API's documentation under the API prefix: the OpenAPI document made from the declarations
@@ -12,17 +21,11 @@ import { type OpenApiDocument, openApiDocument } from './openapi';
  */
 export function apiDocs(prefix: string) {
   return async function plugin(app: FastifyInstance) {
-    let document: OpenApiDocument | undefined;
-    let json: string | undefined;
-    let page: string | undefined;
-    const made = () => (document ??= openApiDocument(allEndpoints, { prefix, version, areas }));
+    const document = once(() => openApiDocument(allEndpoints, { prefix, version, areas }));
+    const json = once(() => JSON.stringify(document()));
+    const page = once(() => referencePage(document(), `${prefix}${api.docs.openApi.path}`));
 
-    route(app, api.docs.openApi, async (_request, reply) =>
-      reply.type('application/json; charset=utf-8').send((json ??= JSON.stringify(made()))),
-    );
-
-    route(app, api.docs.reference, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send((page ??= referencePage(made(), `${prefix}${api.docs.openApi.path}`))),
-    );
+    route(app, api.docs.openApi, async (_request, reply) => reply.type('application/json; charset=utf-8').send(json()));
+    route(app, api.docs.reference, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page()));
   };
 }

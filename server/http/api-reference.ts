@@ -161,7 +161,12 @@ export function referencePage(doc: oas31.OpenAPIObject, documentUrl: string): st
     `<p>Paths below are relative to <code>${esc(base)}</code>. The document this page is made from: <a href="${esc(documentUrl)}">${esc(documentUrl)}</a>.</p></header>`,
     `<nav>${tags.map((t) => (index.has(t.name) ? `<h2>${esc(t.name)}</h2><ul>${(index.get(t.name) ?? []).join('')}</ul>` : '')).join('')}</nav>`,
     '<main>',
-    tags.map((t) => `<section id="area-${esc(t.name)}"><h2>${esc(t.name)}</h2>${paragraphs(t.description)}${(byTag.get(t.name) ?? []).join('')}</section>`).join(''),
+    tags
+      .map(
+        (t) =>
+          `<section id="area-${esc(t.name)}"><h2>${esc(t.name)}</h2>${paragraphs(t.description)}${(byTag.get(t.name) ?? []).join('')}</section>`,
+      )
+      .join(''),
     `<section id="schemas"><h2>Schemas</h2>${schemas.join('')}</section>`,
     '</main></body></html>',
   ].join('\n');

@@ -39,7 +39,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      ...(answer && { response: { 200: answer.schema } }),
+      // Every answer is checked, refusals too: a 200 as declared, any other status as a refusal.
+      ...(answer && { response: { 200: answer.schema, default: answer.refusal } }),
     },
     config: { multipartFiles: endpoint.upload !== undefined, guardedRead: endpoint.guarded === true },
     handler: (request, reply) => handler(request as DeclaredRequest<E>, reply, request.currentUser as CallerOf<E>),

@@ -124,7 +124,9 @@ export function openApiDocument(
 ): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
   for (const e of endpoints) {
-    const item = (paths[openApiPath(e.path)] ??= {});
+    const path = openApiPath(e.path);
+    const item = paths[path] ?? {};
+    paths[path] = item;
     item[e.method.toLowerCase() as 'get' | 'post' | 'delete'] = operation(e);
   }
   const document = createDocument(
