@@ -112,19 +112,23 @@ export const IdParams = z.object({ id: wireId() });
 
 const NamedRefSchema = z.strictObject({ name: z.string() });
 const unixTime = () => z.number().int();
+/** What a profile and the caller both show of a user. */
+const profileFields = {
+  firstname: z.string(),
+  lastname: z.string(),
+  emblem: z.string(),
+  birth: unixTime().nullable(),
+  about_myself: z.string(),
+  language: z.string(),
+  timezone: z.string(),
+};
 
 /** A profile as the API sends it (data.user); `mail` only to the owner and staff (policies.seeMail). */
 export const PublicUserSchema = z
   .strictObject({
     id: z.number().int(),
     mail: z.string().optional().meta({ description: 'Only to the user themself and staff.' }),
-    firstname: z.string(),
-    lastname: z.string(),
-    emblem: z.string(),
-    birth: unixTime().nullable(),
-    about_myself: z.string(),
-    language: z.string(),
-    timezone: z.string(),
+    ...profileFields,
     created_at: unixTime(),
     banned_till: unixTime().nullable(),
     rbac_user_role: z.array(NamedRefSchema),
@@ -136,13 +140,7 @@ export const CurrentUserSchema = z
   .strictObject({
     id: z.number().int().nullable(),
     mail: z.string(),
-    firstname: z.string(),
-    lastname: z.string(),
-    emblem: z.string(),
-    birth: unixTime().nullable(),
-    about_myself: z.string(),
-    language: z.string(),
-    timezone: z.string(),
+    ...profileFields,
     is_verified: z.number().int(),
     banned_till: unixTime().nullable(),
     created_at: unixTime().nullable(),

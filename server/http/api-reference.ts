@@ -5,8 +5,7 @@ import { escapeHtml as esc } from '../html/escape';
  * The API reference as one HTML page, made on the server from the OpenAPI document: every
  * operation by area with its parameters, body and answers, then the named schemas. No script at
  * all, so it reads the same offline, without JavaScript, and under the site's strict
- * Content-Security-Policy (the viewers that render a document in the browser start from an inline
- * script and fetch fonts from elsewhere).
+ * Content-Security-Policy (docs/decisions.md, "The reference page is ours").
  */
 
 type Schema = oas31.SchemaObject | oas31.ReferenceObject;
@@ -43,7 +42,7 @@ function notes(s: Schema): string {
   if (isRef(s)) return '';
   const said: string[] = [];
   if (s.description) said.push(esc(s.description));
-  if (s.minLength !== undefined) said.push(`at least ${s.minLength} characters`);
+  if (s.minLength !== undefined) said.push(s.minLength === 1 ? 'not empty' : `at least ${s.minLength} characters`);
   if (s.maxLength !== undefined) said.push(`at most ${s.maxLength} characters`);
   if (typeof s.exclusiveMinimum === 'number') said.push(`more than ${s.exclusiveMinimum}`);
   if (s.minimum !== undefined && s.minimum > Number.MIN_SAFE_INTEGER) said.push(`at least ${s.minimum}`);
