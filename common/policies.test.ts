@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './abilities';
 import { MSG } from './messages';
-import { type Verdict, policies } from './policies';
+import { type Verdict, callers, policies } from './policies';
 
 /** Every policy × every actor, as a table: a row per policy, a column per actor. */
 const OWNER_ID = 10;
@@ -85,5 +85,27 @@ describe('the policy table', () => {
     expect(policies.editTale(null, mine)).toEqual({ ok: false, status: 401, template: MSG.loginFirst });
     expect(policies.editTale(actors.other, mine)).toEqual({ ok: false, status: 403, template: MSG.accessDenied });
     expect(policies.readTale(actors.other, { ...published, is_draft: 1 }, NOW)).toEqual({ ok: false, status: 404, template: MSG.notFound });
+  });
+});
+
+describe('who may call an endpoint (the access of its declaration)', () => {
+  const names = Object.keys(actors) as ActorName[];
+  /** [access, visitor, owner, other, moderator, admin] */
+  const levels: [keyof typeof callers, Expected, Expected, Expected, Expected, Expected][] = [
+    ['anyone', Y, Y, Y, Y, Y],
+    ['user', L, Y, Y, Y, Y],
+    ['staff', L, D, D, Y, Y],
+    ['admin', L, D, D, D, Y],
+  ];
+  for (const [access, ...expected] of levels) {
+    it(access, () => {
+      expect(names.map((n) => outcome(callers[access](actors[n])))).toEqual(expected);
+    });
+  }
+
+  it('covers every level, and refuses with the catalogue', () => {
+    expect(levels.map(([access]) => access).sort()).toEqual(Object.keys(callers).sort());
+    expect(callers.user(null)).toEqual({ ok: false, status: 401, template: MSG.loginFirst });
+    expect(callers.admin(actors.moderator)).toEqual({ ok: false, status: 403, template: MSG.accessDenied });
   });
 });

@@ -82,6 +82,21 @@ export const policies = {
 
 export type Policy = keyof typeof policies;
 
+/**
+ * Who may call an endpoint at all, the `access` of its declaration in common/api: anyone, any
+ * signed-in user, staff (moderators and admins), or admins. The server refuses before the handler
+ * runs (401 for a visitor, 403 for a caller without the role); the rows a call touches are then
+ * authorised with the verbs above.
+ */
+export const callers = {
+  anyone: (_a: Who): Verdict => YES,
+  user: signedIn,
+  staff,
+  admin,
+} as const;
+
+export type Access = keyof typeof callers;
+
 /** For the web: whether to show a control. */
 export const allows = (v: Verdict): boolean => v.ok;
 

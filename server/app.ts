@@ -22,6 +22,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { countUnshown } from './features/notifications/service';
 import { currentUser } from './http/auth';
 import { sessions } from './features/auth/hook';
+import { apiDocs } from './http/api-docs';
 import { registerBodyParsers } from './http/body';
 import { registerEdge, requestId, routerError } from './http/edge';
 import { registerWebApp } from './http/web-app';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(adminRoutes(deps));
       await api.register(toolRoutes(deps));
       await api.register(fileRoutes(deps));
+      await api.register(apiDocs(config.API_PREFIX));
     },
     { prefix: config.API_PREFIX },
   );

@@ -31,6 +31,23 @@ export const AdminBanBody = z.object({
 });
 export const AdminUserParams = z.object({ id: wireId() });
 
+const int = () => z.number().int();
+const NamedRefSchema = z.strictObject({ name: z.string() });
+
+export const AdminUserSchema = z
+  .strictObject({
+    id: int(),
+    mail: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    emblem: z.string(),
+    created_at: int(),
+    last_time: int().nullable(),
+    banned_till: int().nullable(),
+    rbac_user_role: z.array(NamedRefSchema),
+  })
+  .meta({ id: 'AdminUser', description: "A user as the admins' list shows them." }) satisfies z.ZodType<AdminUser>;
+
 export interface DbColumn {
   name: string;
   type: string;
@@ -57,6 +74,28 @@ export interface DbTable {
   statements: { select: string; insert: string; update: string };
 }
 
+export const DbTableSchema = z
+  .strictObject({
+    name: z.string(),
+    rows: int(),
+    columns: z.array(
+      z.strictObject({
+        name: z.string(),
+        type: z.string(),
+        nullable: z.boolean(),
+        default: z.string().nullable(),
+        primaryKey: z.boolean(),
+      }),
+    ),
+    indexes: z.array(z.strictObject({ name: z.string(), definition: z.string(), unique: z.boolean() })),
+    foreignKeys: z.array(z.strictObject({ name: z.string(), columns: z.array(z.string()), references: z.string() })),
+    statements: z.strictObject({ select: z.string(), insert: z.string(), update: z.string() }),
+  })
+  .meta({
+    id: 'DbTable',
+    description: 'A table of the database with its columns, indexes, keys and example statements.',
+  }) satisfies z.ZodType<DbTable>;
+
 const keyValue = z.object({ key: z.string().max(500), value: z.string().max(10_000) });
 export const HTTP_CALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 export const HttpCallBody = z.object({
@@ -82,6 +121,19 @@ export interface HttpCallResult {
   redirects: string[];
 }
 
+export const HttpCallResultSchema = z
+  .strictObject({
+    status: int(),
+    statusText: z.string(),
+    headers: z.array(z.tuple([z.string(), z.string()])),
+    body: z.string(),
+    truncated: z.boolean().meta({ description: 'The body was longer than the cap and was cut.' }),
+    timeMs: z.number(),
+    finalUrl: z.string(),
+    redirects: z.array(z.string()),
+  })
+  .meta({ id: 'HttpCallResult', description: 'What the called address answered.' }) satisfies z.ZodType<HttpCallResult>;
+
 export const SerializedEditBody = z.object({
   data: z.string().max(2_000_000),
   search: opt(z.string().max(10_000)),
@@ -101,3 +153,36 @@ export interface SerializedEditResult {
   result: string;
   replacements: number;
 }
+
+const entries = () =>
+  z.array(
+    z.strictObject({
+      key: z.union([z.string(), z.number()]),
+      get value() {
+        return SerializedNodeSchema;
+      },
+    }),
+  );
+
+// Told apart by `type` at once (a plain union would try each shape in turn, on every node of a large tree).
+const SerializedNodeSchema: z.ZodType<SerializedNode> = z
+  .discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('null') }),
+    z.strictObject({ type: z.literal('bool'), value: z.boolean() }),
+    z.strictObject({ type: z.enum(['int', 'float']), value: z.number() }),
+    z.strictObject({
+      type: z.literal('string'),
+      value: z.string(),
+      get nested() {
+        return SerializedNodeSchema.optional();
+      },
+      json: z.boolean().optional(),
+    }),
+    z.strictObject({ type: z.literal('array'), entries: entries() }),
+    z.strictObject({ type: z.literal('object'), className: z.string(), entries: entries() }),
+  ])
+  .meta({ id: 'SerializedNode', description: 'A PHP-serialized value as a tree.' });
+
+export const SerializedEditResultSchema = z
+  .strictObject({ tree: SerializedNodeSchema, result: z.string(), replacements: int() })
+  .meta({ id: 'SerializedEditResult' }) satisfies z.ZodType<SerializedEditResult>;

@@ -54,3 +54,34 @@ export function threadLink(root: number, id?: number, branch?: number): string {
   if (id === undefined) return `/tale/upsert/${root}`;
   return `/tale/upsert/${root}?highlight=${id}&expand=${branch ?? id}`;
 }
+
+const int = () => z.number().int();
+
+export const LikeAnswerSchema = z
+  .strictObject({ AmountLikes: int(), CurrentUserLiked: int().meta({ description: '0 or 1' }) })
+  .meta({ id: 'LikeAnswer' }) satisfies z.ZodType<LikeAnswer>;
+
+export const LikerSchema = z
+  .strictObject({
+    id: int(),
+    user_id: int(),
+    from_emblem: z.string(),
+    from_firstname: z.string(),
+    from_lastname: z.string(),
+    created_at: int(),
+  })
+  .meta({ id: 'Liker', description: 'Someone who liked a tale or comment, and when.' }) satisfies z.ZodType<Liker>;
+
+export const NotificationSchema = z
+  .strictObject({
+    id: int(),
+    from_id: int(),
+    from_emblem: z.string(),
+    from_firstname: z.string(),
+    from_lastname: z.string(),
+    created_at: int(),
+    txt: z.string(),
+    link: z.string().meta({ description: 'An app route: /tale/upsert/{root}?highlight={id}&expand={parent}' }),
+    is_shown: int().meta({ description: '0 or 1' }),
+  })
+  .meta({ id: 'Notification' }) satisfies z.ZodType<Notification>;

@@ -9,30 +9,32 @@ export * from '../models/file';
  * size, content type, and the addresses of a scaled copy and a thumbnail for images.
  * `url_path` is where the original is served; it is never a filesystem path.
  */
-export const FileRowSchema = z.object({
-  id: z.number(),
-  name_human: z.string(),
-  name_fs: z.string(),
-  url_path: z.string(),
-  owner_id: z.number(),
-  order: z.number(),
-  entity_id: z.number(),
-  entity_table: z.string(),
-  container: z.string(),
-  root_id: z.number(),
-  parent_id: z.number(),
-  level: z.number(),
-  display_type: z.enum(DISPLAY_TYPES),
-  mime: z.string(),
-  size: z.number(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  /** A copy scaled down for display (images larger than the display size), else the original. */
-  display_url: z.string(),
-  /** A small copy for lists (images only), else an empty string. */
-  thumb_url: z.string(),
-  created_at: z.number(),
-});
+export const FileRowSchema = z
+  .strictObject({
+    id: z.number(),
+    name_human: z.string(),
+    name_fs: z.string(),
+    url_path: z.string(),
+    owner_id: z.number(),
+    order: z.number(),
+    entity_id: z.number(),
+    entity_table: z.string(),
+    container: z.string(),
+    root_id: z.number(),
+    parent_id: z.number(),
+    level: z.number(),
+    display_type: z.enum(DISPLAY_TYPES),
+    mime: z.string(),
+    size: z.number(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    /** A copy scaled down for display (images larger than the display size), else the original. */
+    display_url: z.string(),
+    /** A small copy for lists (images only), else an empty string. */
+    thumb_url: z.string(),
+    created_at: z.number(),
+  })
+  .meta({ id: 'File', description: 'A file attached to a tale; url_path is where it is served, never a filesystem path.' });
 export type FileRow = z.infer<typeof FileRowSchema>;
 
 /** Multipart fields of POST /FileUpload besides the files themselves. */

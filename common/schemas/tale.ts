@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { INT32_MAX, opt, optText, wireFlag, wireId, wireInt, wireNumber, wireText } from './fields';
-import { ALIAS_MAX, BODY_FREE_MAX, BODY_MAX, HEADER_MAX, MAP_TYPES } from '../models/tale';
+import { ALIAS_MAX, BODY_FREE_MAX, BODY_MAX, HEADER_MAX, MAP_TYPES, TALE_TYPES, type Tale } from '../models/tale';
 
 export * from '../models/tale';
 
@@ -74,3 +74,56 @@ export const TaleRefParams = z.object({
     .max(ALIAS_MAX)
     .refine((s) => !/^\d+$/.test(s) || Number(s) <= INT32_MAX),
 });
+
+const int = () => z.number().int();
+const flagOut = () => z.number().int().meta({ description: '0 or 1' });
+
+/** A tale (or comment) as the API sends it: every field of spec section 3, nothing else. */
+export const TaleSchema = z
+  .strictObject({
+    id: int(),
+    header: z.string(),
+    body: z.string(),
+    body_free: z.string(),
+    body_txt: z.string(),
+    publish_at: int(),
+    created_at: int(),
+    updated_at: int(),
+    is_submitted: flagOut(),
+    type: z.enum(TALE_TYPES),
+    owner_id: int(),
+    owner_firstname: z.string(),
+    owner_lastname: z.string(),
+    owner_emblem: z.string(),
+    router_alias: z.string(),
+    router_alias_id: int(),
+    iframe: z.string(),
+    lang: z.string(),
+    level: int(),
+    root_tale_id: int().nullable(),
+    answer_to_tale_id: int().nullable(),
+    count_root_tale_id: int(),
+    count_answer_to_tale_id: int(),
+    count_files: int(),
+    count_like: int(),
+    current_user_liked: flagOut(),
+    is_draft: flagOut(),
+    is_sticked: flagOut(),
+    is_sticked_on_home: flagOut(),
+    is_adult_denied: flagOut(),
+    is_adv: flagOut(),
+    is_comment_denied: flagOut(),
+    is_comment_for_owner: flagOut(),
+    is_header_hidden: flagOut(),
+    is_date_hidden: flagOut(),
+    is_avatar_hidden: flagOut(),
+    is_social_sharing_hidden: flagOut(),
+    is_for_registered: flagOut(),
+    seo_index: z.number(),
+    geo_is_map_shown: flagOut(),
+    geo_latitude: z.number(),
+    geo_longitude: z.number(),
+    geo_zoom: int(),
+    geo_map_type: z.enum(MAP_TYPES),
+  })
+  .meta({ id: 'Tale', description: 'A tale, or a comment (type COMMENT, level above 0) under one.' }) satisfies z.ZodType<Tale>;

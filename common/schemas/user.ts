@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ABOUT_MAX, LANGUAGES, MAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_CODE_LENGTH } from '../constants';
 import { MSG } from '../messages';
 import { opt, optText, wireId, wireInt, wireText } from './fields';
+import type { CurrentUser, PublicUser } from '../models/user';
 
 export * from '../models/user';
 
@@ -108,3 +109,48 @@ export const ProfileBody = z.object({
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
 export const IdParams = z.object({ id: wireId() });
+
+const NamedRefSchema = z.strictObject({ name: z.string() });
+const unixTime = () => z.number().int();
+/** What a profile and the caller both show of a user. */
+const profileFields = {
+  firstname: z.string(),
+  lastname: z.string(),
+  emblem: z.string(),
+  birth: unixTime().nullable(),
+  about_myself: z.string(),
+  language: z.string(),
+  timezone: z.string(),
+};
+
+/** A profile as the API sends it (data.user); `mail` only to the owner and staff (policies.seeMail). */
+export const PublicUserSchema = z
+  .strictObject({
+    id: z.number().int(),
+    mail: z.string().optional().meta({ description: 'Only to the user themself and staff.' }),
+    ...profileFields,
+    created_at: unixTime(),
+    banned_till: unixTime().nullable(),
+    rbac_user_role: z.array(NamedRefSchema),
+  })
+  .meta({ id: 'PublicUser', description: 'A profile as anyone may read it.' }) satisfies z.ZodType<PublicUser>;
+
+/** The caller, on every answer: never a password hash, reset code or another user's token. */
+export const CurrentUserSchema = z
+  .strictObject({
+    id: z.number().int().nullable(),
+    mail: z.string(),
+    ...profileFields,
+    is_verified: z.number().int(),
+    banned_till: unixTime().nullable(),
+    created_at: unixTime().nullable(),
+    last_time: unixTime().nullable(),
+    count_notifications: z.number().int(),
+    token: z.string().nullable(),
+    rbac_user_role: z.array(NamedRefSchema),
+    rbac_permission: z.array(NamedRefSchema),
+  })
+  .meta({
+    id: 'CurrentUser',
+    description: 'The caller, on every answer of a session; a guest (id null, token null) when not signed in.',
+  }) satisfies z.ZodType<CurrentUser>;

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAdmin, isLoggedIn, isStaff } from '../../common/abilities';
 import { type CurrentUser, GUEST } from '../../common/schemas/user';
 import type { Config } from '../config';
-import { forbidden, needLogin } from './errors';
 
 export const SESSION_COOKIE = 'tales_session';
 
@@ -30,7 +28,8 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 /**
  * Every request has a caller: a guest until the auth feature's session hook
- * (features/auth/hook.ts) says who it is. Handlers read it through the helpers below.
+ * (features/auth/hook.ts) says who it is. Who may call an endpoint at all is declared with it
+ * (common/api) and checked by the route that registers it (http/declare.ts).
  */
 async function currentUserPlugin(app: FastifyInstance) {
   app.decorateRequest('currentUser', null as unknown as CurrentUser);
@@ -40,24 +39,3 @@ async function currentUserPlugin(app: FastifyInstance) {
 }
 
 export const currentUser = fp(currentUserPlugin, { name: 'tales-current-user' });
-
-/** The caller, who must be logged in (401 otherwise). */
-export function requireUser(request: FastifyRequest): CurrentUser & { id: number } {
-  const u = request.currentUser;
-  if (!isLoggedIn(u)) throw needLogin();
-  return u;
-}
-
-/** The caller, who must be an admin (401 for a visitor, 403 for anyone else). */
-export function requireAdmin(request: FastifyRequest): CurrentUser & { id: number } {
-  const u = requireUser(request);
-  if (!isAdmin(u)) throw forbidden();
-  return u;
-}
-
-/** The caller, who must be staff: admin or moderator. */
-export function requireStaff(request: FastifyRequest): CurrentUser & { id: number } {
-  const u = requireUser(request);
-  if (!isStaff(u)) throw forbidden();
-  return u;
-}

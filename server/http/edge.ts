@@ -7,7 +7,7 @@ import { issuesToMessages } from '../../common/validation';
 import { REQUESTED_WITH } from '../../common/constants';
 import { isDatabaseUnavailable, isRefusedValue } from '../db/faults';
 import { AppError, invalid } from './errors';
-import { envelope, isOutcome, sendEnvelope } from './envelope';
+import { declaredCaller, envelope, isOutcome, sendEnvelope } from './envelope';
 import { formToObject } from './body';
 import { findBadInput } from './input-scan';
 
@@ -104,6 +104,13 @@ export function registerEdge(app: FastifyInstance, opts: { apiPrefix: string }) 
       return sendEnvelope(request, reply, 200, [danger(MSG.incorrectData)]);
     }
     if (isUnreadableMultipart(error)) return sendEnvelope(request, reply, 200, [danger(MSG.bodyUnreadable)]);
+    if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
+      // An answer held what its endpoint does not declare (http/declare.ts): it is not sent, and
+      // the refusal's CurrentUser keeps only its declared fields, in case the extra was there.
+      request.log.error({ err: error, route: request.routeOptions.url }, 'an answer did not match its declared schema and was not sent');
+      request.currentUser = declaredCaller(request.currentUser);
+      return sendEnvelope(request, reply, 500, [danger(MSG.somethingBad)]);
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return sendEnvelope(request, reply, 413, [danger(MSG.payloadTooLarge)]);
     if (status === 415) return sendEnvelope(request, reply, 415, [danger(MSG.bodyUnreadable)]);

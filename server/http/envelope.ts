@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAdmin } from '../../common/abilities';
 import type { Message } from '../../common/messages';
 import type { Envelope } from '../../common/schemas/envelope';
-import { GUEST } from '../../common/schemas/user';
+import { z } from 'zod';
+import { type CurrentUser, CurrentUserSchema, GUEST } from '../../common/schemas/user';
 
 const OUTCOME = Symbol('outcome');
 
@@ -31,6 +32,14 @@ export function outcome<T>(
 }
 
 export const isOutcome = (v: unknown): v is Outcome => typeof v === 'object' && v !== null && OUTCOME in v;
+
+const CallerFields = z.object(CurrentUserSchema.shape);
+
+/** The caller with only the fields CurrentUser declares; the guest if even those are not right. */
+export function declaredCaller(u: CurrentUser): CurrentUser {
+  const parsed = CallerFields.safeParse(u);
+  return parsed.success ? parsed.data : GUEST;
+}
 
 /** The envelope of wire-protocol.md, with the caller as CurrentUser on every response. */
 export function envelope(request: FastifyRequest, o: Omit<Outcome, typeof OUTCOME>): Envelope {

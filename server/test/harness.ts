@@ -46,7 +46,11 @@ export interface TestApp extends BuiltApp {
 }
 
 /** Builds the real app on a fresh database and listens on a free loopback port. */
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  /** Runs on the built app before it listens: a test may register a route of its own. */
+  before?: (built: BuiltApp) => Promise<void>,
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tales-test-'));
   // Generous sign-up and reset limits: a test file makes many accounts from one address.
   const config = loadConfig({
@@ -61,6 +65,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
   });
   const { database, drop } = await freshDatabase();
   const built = await buildApp(config, { database });
+  await before?.(built);
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     ...built,

@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { api } from '../../../common/api';
 import { MSG, danger, info, ok, warn } from '../../../common/messages';
-import {
-  AdminBanBody,
-  AdminRoleBody,
-  AdminUserParams,
-  AdminUsersParams,
-  AdminUsersQuery,
-  HttpCallBody,
-} from '../../../common/schemas/admin';
 import type { Deps } from '../../deps';
-import { requireAdmin, requireStaff } from '../../http/auth';
+import { route } from '../../http/declare';
 import { outcome } from '../../http/envelope';
 import { invalid } from '../../http/errors';
 import { OutboundRefused, OutboundTimeout, callOut } from '../tools/httpCall';
@@ -27,31 +18,22 @@ export function adminRoutes(deps: Deps) {
   };
 
   return async function plugin(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-
-    r.get('/admin/users/:pageSize/:page', { schema: { params: AdminUsersParams, querystring: AdminUsersQuery } }, async (request) => {
-      requireAdmin(request);
+    route(app, api.admin.users, async (request) => {
       const { items, pagination } = await listUsers(deps, request.params.pageSize, request.params.page, request.query.txt);
       return outcome(items, { meta: { users: pagination } });
     });
 
-    r.post('/admin/users/:id/roles', { schema: { params: AdminUserParams, body: AdminRoleBody } }, async (request) => {
-      requireAdmin(request);
-      return outcome(await changeRole(deps, request.params.id, request.body.role, request.body.on === 1), { messages: [ok(MSG.saved)] });
-    });
+    route(app, api.admin.setUserRole, async (request) =>
+      outcome(await changeRole(deps, request.params.id, request.body.role, request.body.on === 1), { messages: [ok(MSG.saved)] }),
+    );
 
-    r.post('/admin/users/:id/ban', { schema: { params: AdminUserParams, body: AdminBanBody } }, async (request) => {
-      requireAdmin(request);
-      return outcome(await changeBan(deps, request.params.id, request.body.banned_till), { messages: [ok(MSG.saved)] });
-    });
+    route(app, api.admin.setUserBan, async (request) =>
+      outcome(await changeBan(deps, request.params.id, request.body.banned_till), { messages: [ok(MSG.saved)] }),
+    );
 
-    r.get('/AdminDbManager/DbTablesColumnsInfo', async (request) => {
-      requireStaff(request);
-      return outcome({ tables: await describeTables(deps.db) });
-    });
+    route(app, api.admin.dbTables, async () => outcome({ tables: await describeTables(deps.db) }));
 
-    r.post('/SendRestApiQueries/BaseCurlCalls', { schema: { body: HttpCallBody } }, async (request) => {
-      requireAdmin(request);
+    route(app, api.admin.httpCall, async (request) => {
       if (request.body.bodyType === 'json' && request.body.body.trim()) {
         try {
           JSON.parse(request.body.body);
@@ -70,20 +52,16 @@ export function adminRoutes(deps: Deps) {
     });
 
     // The UI test pages (/about...) exercise the message and echo paths with these.
-    r.get('/admintests/errors', async (request) => {
-      requireAdmin(request);
-      return outcome(
+    route(app, api.admin.testErrors, async () =>
+      outcome(
         { statuses: [0, 1, 2, 3] },
         {
           messages: [ok(MSG.success), info(MSG.testInfo), warn(MSG.testWarning), danger(MSG.testDanger)],
           messagesAdmin: [info(MSG.testAdminOnly)],
         },
-      );
-    });
+      ),
+    );
 
-    r.post('/admintests/TestPost', { schema: { body: z.record(z.string(), z.unknown()) } }, async (request) => {
-      requireAdmin(request);
-      return outcome({ received: request.body }, { messages: [ok(MSG.success)] });
-    });
+    route(app, api.admin.testPost, async (request) => outcome({ received: request.body }, { messages: [ok(MSG.success)] }));
   };
 }

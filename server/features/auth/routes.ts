@@ -1,18 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { api } from '../../../common/routes';
+import { api } from '../../../common/api';
 import { MSG, info, ok } from '../../../common/messages';
-import {
-  ChangePasswordBody,
-  GUEST,
-  IdParams,
-  LoginBody,
-  RegisterBody,
-  ResetRequestBody,
-  ResetWithCodeBody,
-} from '../../../common/schemas/user';
+import { GUEST } from '../../../common/schemas/user';
 import type { Deps } from '../../deps';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/auth';
+import { clearSessionCookie, setSessionCookie } from '../../http/auth';
+import { route } from '../../http/declare';
 import { outcome } from '../../http/envelope';
 import { clientMeta } from '../../http/route';
 import { toCurrentUser } from './present';
@@ -27,54 +19,51 @@ export function authRoutes(deps: Deps, countNotifications: (userId: number) => P
     setSessionCookie(reply, request, deps.config, li.session.token);
   }
 
-  return async function plugin(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The session ends with this very response: its CurrentUser is the guest. */
+  function becomeGuest(request: FastifyRequest, reply: FastifyReply) {
+    request.session = null;
+    request.currentUser = GUEST;
+    clearSessionCookie(reply);
+  }
 
-    r.post(api.login, { schema: { body: LoginBody } }, async (request, reply) => {
+  return async function plugin(app: FastifyInstance) {
+    route(app, api.auth.login, async (request, reply) => {
       const li = await auth.login(deps, request.body, clientMeta(request));
       await becomeCaller(request, reply, li);
       return outcome(null, { messages: [ok(MSG.welcome, [li.user.firstname || li.user.mail])] });
     });
 
-    r.post(api.logout, async (request, reply) => {
+    route(app, api.auth.logout, async (request, reply) => {
       if (request.session) await endSession(deps, request.session);
-      request.session = null;
-      request.currentUser = GUEST;
-      clearSessionCookie(reply);
+      becomeGuest(request, reply);
       return outcome(null, { messages: [info(MSG.loggedOut)] });
     });
 
-    r.post(api.register, { schema: { body: RegisterBody } }, async (request, reply) => {
+    route(app, api.auth.register, async (request, reply) => {
       const li = await auth.register(deps, request.body, clientMeta(request));
       await becomeCaller(request, reply, li);
       return outcome(null, { messages: [ok(MSG.welcome, [li.user.mail])] });
     });
 
-    r.post(api.changePassword, { schema: { body: ChangePasswordBody } }, async (request) => {
-      const caller = requireUser(request);
+    route(app, api.auth.changePassword, async (request, _reply, caller) => {
       await auth.changePassword(deps, caller, request.session!, request.body);
       return outcome(null, { messages: [ok(MSG.passwordChanged)] });
     });
 
-    r.post(api.resetRequest, { schema: { body: ResetRequestBody } }, async (request) => {
+    route(app, api.auth.resetRequest, async (request) => {
       await auth.requestReset(deps, request.body, clientMeta(request));
       return outcome(null, { messages: [ok(MSG.resetCodeSentIfKnown)] });
     });
 
-    r.post(api.resetWithCode, { schema: { body: ResetWithCodeBody } }, async (request, reply) => {
+    route(app, api.auth.resetWithCode, async (request, reply) => {
       const li = await auth.resetWithCode(deps, request.body, clientMeta(request));
       await becomeCaller(request, reply, li);
       return outcome(null, { messages: [ok(MSG.passwordChanged)] });
     });
 
-    r.post('/auth/UserDelete/:id', { schema: { params: IdParams } }, async (request, reply) => {
-      const caller = requireUser(request);
+    route(app, api.auth.deleteUser, async (request, reply, caller) => {
       await auth.deleteUser(deps, caller, request.params.id);
-      if (request.params.id === caller.id) {
-        request.session = null;
-        request.currentUser = GUEST;
-        clearSessionCookie(reply);
-      }
+      if (request.params.id === caller.id) becomeGuest(request, reply);
       return outcome(null, { messages: [ok(MSG.deleted)] });
     });
   };

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { api } from '../../../common/routes';
+import { api } from '../../../common/api';
 import { MSG, ok } from '../../../common/messages';
-import { IdParams, ProfileBody } from '../../../common/schemas/user';
 import type { Deps } from '../../deps';
-import { requireUser } from '../../http/auth';
+import { route } from '../../http/declare';
 import { outcome } from '../../http/envelope';
 import { findUser } from '../auth/service';
 import { toCurrentUser } from '../auth/present';
@@ -12,15 +10,12 @@ import { getProfile, updateProfile } from './service';
 
 export function profileRoutes(deps: Deps, countNotifications: (userId: number) => Promise<number>) {
   return async function plugin(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-
-    r.get('/auth/profile/:id', { schema: { params: IdParams } }, async (request) => {
+    route(app, api.profiles.profile, async (request) => {
       const user = await getProfile(deps, request.currentUser, request.params.id);
       return outcome({ user });
     });
 
-    r.post(api.profile, { schema: { body: ProfileBody } }, async (request) => {
-      const caller = requireUser(request);
+    route(app, api.profiles.updateProfile, async (request, _reply, caller) => {
       const user = await updateProfile(deps, caller, request.body);
       if (user.id === caller.id && request.session) {
         // The caller's own CurrentUser changes with the profile.

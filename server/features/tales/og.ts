@@ -2,6 +2,7 @@ import { GUEST } from '../../../common/schemas/user';
 import { type Tale, excerpt } from '../../../common/schemas/tale';
 import type { Config } from '../../config';
 import type { Deps } from '../../deps';
+import { escapeHtml } from '../../html/escape';
 import { AppError } from '../../http/errors';
 import { getTale } from './service';
 
@@ -38,8 +39,6 @@ export function siteBase(config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'P
   }
   return fallback;
 }
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** Page paths that show one tale: /tale/upsert/{id} and /{alias}. */
 export function taleRefOfPage(pathname: string): string | null {

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { api } from '../../../common/api';
 import { MSG, danger, ok } from '../../../common/messages';
-import { CommentsParams, CommentsQuery } from '../../../common/schemas/conversation';
-import { FeedParams, FeedQuery, type Tale, TaleRefParams, TaleSaveBody } from '../../../common/schemas/tale';
-import { IdParams } from '../../../common/schemas/user';
+import type { Tale, TaleSaveBody } from '../../../common/schemas/tale';
 import type { Deps } from '../../deps';
-import { requireUser } from '../../http/auth';
+import { route } from '../../http/declare';
 import { outcome } from '../../http/envelope';
 import { invalid, notFound } from '../../http/errors';
 import * as comments from './comments';
@@ -15,14 +12,13 @@ import { answerVisitor } from './visitor-answers';
 
 export function taleRoutes(deps: Deps) {
   return async function plugin(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     if (!deps.config.PUBLIC_URL && deps.config.NODE_ENV === 'production') {
       deps.log.warn(
         `PUBLIC_URL is not set: shared-link pages name http://localhost:${deps.config.PORT} (or a CORS_ORIGINS origin) as the site's address, never the Host a request sends. Set PUBLIC_URL in production.`,
       );
     }
 
-    r.get('/tale/feed/:pageSize/:page', { schema: { params: FeedParams, querystring: FeedQuery } }, async (request, reply) =>
+    route(app, api.tales.feed, async (request, reply) =>
       answerVisitor(deps, request, reply, async () => {
         const { tales, pagination } = await taleService.feed(deps, request.currentUser, {
           pageSize: request.params.pageSize,
@@ -34,27 +30,24 @@ export function taleRoutes(deps: Deps) {
       }),
     );
 
-    r.get(
-      '/tale/feed/:pageSize/:page/:answerTo',
-      { schema: { params: CommentsParams, querystring: CommentsQuery } },
-      async (request, reply) =>
-        answerVisitor(deps, request, reply, async () => {
-          const { pageSize, page, answerTo } = request.params;
-          const { tales, pagination } = await comments.listComments(
-            deps,
-            request.currentUser,
-            answerTo,
-            pageSize,
-            page,
-            request.query.expand,
-          );
-          return outcome({ tale: tales }, { meta: { tale: pagination } });
-        }),
+    route(app, api.tales.comments, async (request, reply) =>
+      answerVisitor(deps, request, reply, async () => {
+        const { pageSize, page, answerTo } = request.params;
+        const { tales, pagination } = await comments.listComments(
+          deps,
+          request.currentUser,
+          answerTo,
+          pageSize,
+          page,
+          request.query.expand,
+        );
+        return outcome({ tale: tales }, { meta: { tale: pagination } });
+      }),
     );
 
-    r.get('/tale/upsert', async (request) => outcome(await taleService.unsavedTale(deps, request.currentUser)));
+    route(app, api.tales.unsavedTale, async (_request, _reply, caller) => outcome(await taleService.unsavedTale(deps, caller)));
 
-    r.get('/tale/upsert/:id', { schema: { params: TaleRefParams } }, async (request, reply) =>
+    route(app, api.tales.tale, async (request, reply) =>
       answerVisitor(deps, request, reply, async () => outcome(await taleService.getTale(deps, request.currentUser, request.params.id))),
     );
 
@@ -76,19 +69,13 @@ export function taleRoutes(deps: Deps) {
       return outcome(tale, { messages: tale.type === 'COMMENT' ? [] : [ok(MSG.saved)] });
     };
 
-    r.post('/tale/upsert', { schema: { body: TaleSaveBody } }, async (request) => save(requireUser(request), request.body));
+    route(app, api.tales.saveTale, async (request, _reply, caller) => save(caller, request.body));
 
-    r.post('/tale/upsert/:id', { schema: { params: IdParams, body: TaleSaveBody } }, async (request) =>
-      save(requireUser(request), { ...request.body, id: request.params.id }),
-    );
+    route(app, api.tales.saveTaleById, async (request, _reply, caller) => save(caller, { ...request.body, id: request.params.id }));
 
-    r.post(
-      '/tale/delete/:id',
-      { schema: { params: IdParams, body: z.object({ form_id: z.string().optional() }).passthrough() } },
-      async (request) => {
-        const deleted = await taleService.deleteTale(deps, requireUser(request), request.params.id);
-        return outcome(null, { messages: deleted.type === 'COMMENT' ? [] : [ok(MSG.deleted)] });
-      },
-    );
+    route(app, api.tales.deleteTale, async (request, _reply, caller) => {
+      const deleted = await taleService.deleteTale(deps, caller, request.params.id);
+      return outcome(null, { messages: deleted.type === 'COMMENT' ? [] : [ok(MSG.deleted)] });
+    });
   };
 }

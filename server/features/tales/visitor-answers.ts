@@ -12,13 +12,14 @@ import { sharedAnswer } from './service';
  * lists show (caches.ts). Logged-in readers get their own answer every time (their likes, their
  * unread count). Errors are not kept.
  */
-export async function answerVisitor(
+export async function answerVisitor<T>(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
-  build: () => Promise<Outcome>,
-): Promise<Outcome | FastifyReply> {
+  build: () => Promise<Outcome<T>>,
+): Promise<Outcome<T> | FastifyReply> {
   if (isLoggedIn(request.currentUser)) return build();
-  const json = await sharedAnswer(deps, request.url, async () => JSON.stringify(envelope(request, await build())));
+  // Serialised with the route's declared answer, as any other answer is.
+  const json = await sharedAnswer(deps, request.url, async () => reply.serialize(envelope(request, await build())) as string);
   return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -1,21 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { api } from '../../../common/api';
 import { MSG, danger } from '../../../common/messages';
-import { SerializedEditBody } from '../../../common/schemas/admin';
 import type { Deps } from '../../deps';
+import { route } from '../../http/declare';
 import { outcome } from '../../http/envelope';
 import { invalid } from '../../http/errors';
 import { SerializedLimitError, SerializedParseError, editSerialized } from './phpSerialized';
 
 export function toolRoutes(_deps: Deps) {
   return async function plugin(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-
     /**
      * Parses PHP-serialized data, replaces in values, writes it again. Open to everyone; runs
      * nothing; the whole work of one request is bounded (phpSerialized.ts, SERIALIZED_LIMITS).
      */
-    r.post('/tools/SerializedDataEditor', { schema: { body: SerializedEditBody } }, async (request) => {
+    route(app, api.tools.serializedEditor, async (request) => {
       try {
         return outcome(editSerialized(request.body.data, request.body.search, request.body.replace));
       } catch (e) {

@@ -1,0 +1,12 @@
+import { calls } from '../endpoint';
+
+/** Tales and the comments under them (comments are tales: same table, same calls). */
+export const taleCalls = calls('tales', {
+  feed: { method: 'GET', path: '/tale/feed/:pageSize/:page', access: 'anyone' },
+  comments: { method: 'GET', path: '/tale/feed/:pageSize/:page/:answerTo', access: 'anyone' },
+  unsavedTale: { method: 'GET', path: '/tale/upsert', access: 'user' },
+  tale: { method: 'GET', path: '/tale/upsert/:id', access: 'anyone' },
+  saveTale: { method: 'POST', path: '/tale/upsert', access: 'user', formId: { tale: 'actionUpsert', comment: 'actionCommentAdd' } },
+  saveTaleById: { method: 'POST', path: '/tale/upsert/:id', access: 'user', formId: 'actionUpsert' },
+  deleteTale: { method: 'POST', path: '/tale/delete/:id', access: 'user', formId: 'actionDelete' },
+});

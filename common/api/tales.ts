@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { CommentsParams, CommentsQuery } from '../schemas/conversation';
+import { FeedParams, FeedQuery, TaleRefParams, TaleSaveBody, TaleSchema } from '../schemas/tale';
+import { IdParams } from '../schemas/user';
+import { taleCalls } from './calls/tales';
+import { endpoints } from './endpoint';
+import { answer, nothing } from './envelope';
+
+const taleList = () => answer(z.strictObject({ tale: z.array(TaleSchema) }), { list: 'tale' });
+
+export const tales = endpoints(taleCalls, {
+  feed: {
+    summary: "The feed, a search, or one author's tales",
+    description: 'page is a number or last. txt searches (a #hashtag searches tags); owner narrows to one author.',
+    params: FeedParams,
+    query: FeedQuery,
+    response: taleList(),
+  },
+  comments: {
+    summary: 'The comments under a tale or comment, oldest first',
+    description: 'page last is the final page; expand narrows the list to one child (how a notification opens a branch).',
+    params: CommentsParams,
+    query: CommentsQuery,
+    response: taleList(),
+  },
+  unsavedTale: {
+    summary: "The caller's one unsaved tale, created when there is none",
+    response: answer(TaleSchema),
+  },
+  tale: {
+    summary: 'One tale or comment, by id or by alias',
+    description: 'Hidden tales (drafts, scheduled, unsaved) are not found except by their owner and staff; members-only ones need a login.',
+    params: TaleRefParams,
+    response: answer(TaleSchema),
+  },
+  saveTale: {
+    summary: 'Save a tale (id in the body), or add a comment (answer_to_tale_id, no id)',
+    description:
+      "A comment needs the post open to the caller's comments. Flags for staff (is_sticked, is_sticked_on_home, is_adv) and body_free (admins) are ignored from others.",
+    body: TaleSaveBody,
+    response: answer(TaleSchema),
+  },
+  saveTaleById: {
+    summary: 'Save a tale or edit a comment, by id',
+    params: IdParams,
+    body: TaleSaveBody,
+    response: answer(TaleSchema),
+  },
+  deleteTale: {
+    summary: 'Delete a tale or comment, with its comments and files',
+    description: 'Its owner or staff.',
+    params: IdParams,
+    body: z.object({ form_id: z.string().optional() }).passthrough(),
+    response: answer(nothing()),
+  },
+});
