@@ -35,15 +35,18 @@ export interface Call {
 }
 
 /** A call as declared in its area: with the area (the reference's tag) and its own name. */
-export type Declared<C extends Call, Name extends string = string> = C & { readonly tag: string; readonly name: Name };
+export type Declared<C extends Call, Name extends string = string, Tag extends string = string> = C & {
+  readonly tag: Tag;
+  readonly name: Name;
+};
 
-/** Declares the calls of one area; the keys are the calls' names. */
-export function calls<const T extends Record<string, Call>>(
-  tag: string,
+/** Declares the calls of one area; the keys are the calls' names, the tag names the area (a key of `api`). */
+export function calls<const Tag extends string, const T extends Record<string, Call>>(
+  tag: Tag,
   declared: T,
-): { readonly [K in keyof T & string]: Declared<T[K], K> } {
+): { readonly [K in keyof T & string]: Declared<T[K], K, Tag> } {
   return Object.fromEntries(Object.entries(declared).map(([name, call]) => [name, { ...call, tag, name }])) as {
-    readonly [K in keyof T & string]: Declared<T[K], K>;
+    readonly [K in keyof T & string]: Declared<T[K], K, Tag>;
   };
 }
 

@@ -41,6 +41,10 @@ export const filesApi = endpoints(fileCalls, {
     summary: 'Delete a file',
     description: 'Its owner or staff.',
     params: IdParams,
+    body: z
+      .object({ form_id: z.string().optional() })
+      .passthrough()
+      .meta({ description: 'The file row as the client shows it; only the id in the path counts.' }),
     response: answer(nothing()),
   },
   editFile: {

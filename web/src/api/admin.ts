@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminUser, DbTable } from '@common/schemas/admin';
 import type { Pagination } from '@common/schemas/envelope';
-import { apiFetch, isSuccess } from './client';
+import { calls } from '@common/api/calls';
+import { callApi } from './call';
+import { isSuccess } from './client';
 
 export interface AdminUsersPage {
   users: AdminUser[];
@@ -10,16 +12,14 @@ export interface AdminUsersPage {
 
 /** GET /admin/users/{pageSize}/{page}?txt=: a page of users (search in mail and names), pagination in meta.users. */
 export async function getAdminUsers(pageSize: number, page: number, txt: string): Promise<AdminUsersPage> {
-  const env = await apiFetch<AdminUser[]>(`/admin/users/${pageSize}/${page}`, { query: { txt: txt || undefined } });
+  const env = await callApi(calls.admin.users, { params: { pageSize, page }, query: { txt: txt || undefined } });
   if (!isSuccess(env) || !Array.isArray(env.data)) return { users: [], pagination: null };
   return { users: env.data, pagination: (env.meta.users as Pagination | undefined) ?? null };
 }
 
-const DB_TABLES_PATH = '/AdminDbManager/DbTablesColumnsInfo';
-
 /** GET /AdminDbManager/DbTablesColumnsInfo (staff): every table with its columns, keys and ready-made statements. */
 export async function getDbTables(): Promise<DbTable[]> {
-  const env = await apiFetch<{ tables?: DbTable[] }>(DB_TABLES_PATH);
+  const env = await callApi(calls.admin.dbTables);
   return isSuccess(env) && Array.isArray(env.data?.tables) ? env.data.tables : [];
 }
 

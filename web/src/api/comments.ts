@@ -2,7 +2,8 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
 import type { Pagination } from '@common/schemas/envelope';
 import type { Tale } from '@common/schemas/tale';
-import { apiFetch } from './client';
+import { calls } from '@common/api/calls';
+import { callApi } from './call';
 
 /**
  * Where a list of comments starts: the newest page ('last', the default), a page the user picked
@@ -23,7 +24,8 @@ export async function getComments(
   page: number | 'last',
   { expand, pageSize = PAGE_SIZE_DEFAULT, signal }: { expand?: number | null; pageSize?: number; signal?: AbortSignal } = {},
 ): Promise<CommentsPage> {
-  const env = await apiFetch<{ tale?: Tale[] }>(`/tale/feed/${pageSize}/${page}/${parentId}`, {
+  const env = await callApi(calls.tales.comments, {
+    params: { pageSize, page, answerTo: parentId },
     query: { expand: expand ?? undefined },
     signal,
   });

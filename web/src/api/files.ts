@@ -1,14 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@common/routes';
+import { calls } from '@common/api/calls';
 import type { FileRow } from '@common/schemas/file';
-import { apiFetch, isSuccess } from './client';
+import { callApi } from './call';
+import { isSuccess } from './client';
 
 /** Files hang on a tale (the only entity table the server serves). */
 export const FILES_ENTITY_TABLE = 'tale';
 
 /** GET /FileUpload/getFiles/tale/{id}: every file of the tale, ordered by `order`, then name. */
 export async function getFiles(taleId: number, signal?: AbortSignal): Promise<FileRow[]> {
-  const env = await apiFetch<FileRow[]>(api.filesOf(FILES_ENTITY_TABLE, taleId), { signal });
+  const env = await callApi(calls.files.files, { params: { entity_table: FILES_ENTITY_TABLE, entity_id: taleId }, signal });
   return isSuccess(env) && Array.isArray(env.data) ? env.data : [];
 }
 

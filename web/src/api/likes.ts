@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_DEFAULT } from '@common/constants';
 import type { Liker } from '@common/schemas/conversation';
 import type { Pagination } from '@common/schemas/envelope';
-import { apiFetch } from './client';
+import { calls } from '@common/api/calls';
+import { callApi } from './call';
 
 export interface LikersPage {
   likers: Liker[];
@@ -11,7 +12,10 @@ export interface LikersPage {
 
 /** GET /like/selectlist/{pageSize}/{page}/tale/{id}: who liked, newest first; meta.lk pagination. */
 export async function getLikers(taleId: number, page: number, signal?: AbortSignal): Promise<LikersPage> {
-  const env = await apiFetch<Liker[]>(`/like/selectlist/${PAGE_SIZE_DEFAULT}/${page}/tale/${taleId}`, { signal });
+  const env = await callApi(calls.likes.likers, {
+    params: { pageSize: PAGE_SIZE_DEFAULT, page, ref_table: 'tale', ref_id: taleId },
+    signal,
+  });
   const pagination = (env.meta.lk as Pagination | undefined) ?? {
     pageCurrentNumber: 1,
     pageSize: PAGE_SIZE_DEFAULT,

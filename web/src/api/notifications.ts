@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_DEFAULT } from '@common/constants';
 import type { Notification } from '@common/schemas/conversation';
 import type { Pagination } from '@common/schemas/envelope';
-import { apiFetch } from './client';
+import { calls } from '@common/api/calls';
+import { callApi } from './call';
 
 export interface NotificationsPage {
   items: Notification[];
@@ -11,7 +12,7 @@ export interface NotificationsPage {
 
 /** GET /notification/SelectListLatest/{pageSize}/{page}: the caller's own, newest first; meta.notification. */
 export async function getNotifications(page: number, signal?: AbortSignal): Promise<NotificationsPage> {
-  const env = await apiFetch<Notification[]>(`/notification/SelectListLatest/${PAGE_SIZE_DEFAULT}/${page}`, { signal });
+  const env = await callApi(calls.notifications.notifications, { params: { pageSize: PAGE_SIZE_DEFAULT, page }, signal });
   const pagination = (env.meta.notification as Pagination | undefined) ?? {
     pageCurrentNumber: page,
     pageSize: PAGE_SIZE_DEFAULT,

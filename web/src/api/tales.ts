@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Pagination } from '@common/schemas/envelope';
 import type { Tale } from '@common/schemas/tale';
-import { ApiError, apiFetch, isSuccess } from './client';
+import { calls } from '@common/api/calls';
+import { callApi } from './call';
+import { ApiError, isSuccess } from './client';
 
 /**
  * Tales as the server sends them, for every screen that shows one (the tale screen, the feeds, the
@@ -25,21 +27,20 @@ export interface FeedPage {
   pagination: Pagination;
 }
 
-const talePath = (ref: TaleRef) => (ref ? `/tale/upsert/${encodeURIComponent(ref)}` : '/tale/upsert');
-
 /**
  * GET /tale/upsert/{id or alias}, or GET /tale/upsert for the caller's one unsaved tale (created
  * by the server on first call). `data` is the tale itself; anything else is an ApiError.
  */
 export async function getTale(ref: TaleRef, signal?: AbortSignal): Promise<Tale> {
-  const env = await apiFetch<Tale>(talePath(ref), { signal });
+  const env = ref ? await callApi(calls.tales.tale, { params: { id: ref }, signal }) : await callApi(calls.tales.unsavedTale, { signal });
   if (!isSuccess(env) || !env.data || typeof env.data !== 'object') throw new ApiError(200, env, 'Tale not loaded');
   return env.data;
 }
 
 /** GET /tale/feed/{pageSize}/{page}?txt=&owner=: data.tale and meta.tale. */
 export async function getFeed(r: FeedRequest, signal?: AbortSignal): Promise<FeedPage> {
-  const env = await apiFetch<{ tale?: Tale[] }>(`/tale/feed/${r.pageSize}/${r.page}`, {
+  const env = await callApi(calls.tales.feed, {
+    params: { pageSize: r.pageSize, page: r.page },
     query: { txt: r.txt || undefined, owner: r.owner },
     signal,
   });

@@ -1,10 +1,11 @@
 import { MSG, STATUS } from '@common/messages';
-import { api, FORM_ID } from '@common/routes';
+import { calls } from '@common/api/calls';
 import type { Envelope } from '@common/schemas/envelope';
 import i18n from '@/i18n/i18n';
 import { translateMessage } from '@/i18n/translateMessage';
 import { UploadRefused } from '@/lib/uploadRefusal';
-import { ApiError, apiFetch, isSuccess } from './client';
+import { callApi } from './call';
+import { ApiError, isSuccess } from './client';
 
 /**
  * The text of a refusal: the envelope's error.message, in the reader's language when one of the
@@ -21,13 +22,12 @@ export function refusalText(env: Pick<Envelope, 'messages' | 'error'> | null | u
 }
 
 /** One image to POST /FileUpload/CkEditor; resolves with its URL or rejects with UploadRefused. */
-async function upload(file: File, formId: string, field: string): Promise<string> {
+async function upload(file: File, form: 'image' | 'emblem', field: string): Promise<string> {
   const body = new FormData();
-  body.append('form_id', formId);
   body.append(field, file, file.name);
-  let env: Envelope<{ url?: string }>;
+  let env: Envelope<{ url: string }>;
   try {
-    env = await apiFetch<{ url?: string }>(api.editorUpload, { method: 'POST', body });
+    env = await callApi(calls.files.editorUpload, { body, form });
   } catch (e) {
     if (e instanceof ApiError) throw new UploadRefused(refusalText(e.envelope));
     throw e;
@@ -38,7 +38,7 @@ async function upload(file: File, formId: string, field: string): Promise<string
 }
 
 /** The editor's image upload (spec section 2: POST /FileUpload/CkEditor); resolves with the file's URL. */
-export const uploadEditorImage = (file: File): Promise<string> => upload(file, FORM_ID.editorImage, 'userfile[]');
+export const uploadEditorImage = (file: File): Promise<string> => upload(file, 'image', 'userfile[]');
 
 /** A new emblem (form_id actionCommon): the server makes it a small square and answers its URL. */
-export const uploadEmblem = (file: File): Promise<string> => upload(file, FORM_ID.emblem, 'userfile');
+export const uploadEmblem = (file: File): Promise<string> => upload(file, 'emblem', 'userfile');

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, FORM_ID } from '@common/routes';
+import { calls } from '@common/api/calls';
 import type { PublicUser } from '@common/schemas/user';
-import { apiFetch, isSuccess } from './client';
+import { callApi } from './call';
+import { isSuccess } from './client';
 
 /** GET /auth/profile/{id}: data.user, or null when the server has no such profile for us. */
 export async function getProfile(id: number): Promise<PublicUser | null> {
-  const env = await apiFetch<{ user?: PublicUser }>(api.profileOf(id));
+  const env = await callApi(calls.profiles.profile, { params: { id } });
   return isSuccess(env) && env.data?.user ? env.data.user : null;
 }
 
@@ -22,4 +23,4 @@ export const userQueries = {
  * POST /auth/UserDelete/{id}: removes the account and everything it owns. Used by the admin's
  * user list and by a person deleting their own profile; each refreshes its own cache.
  */
-export const deleteUser = (id: number) => apiFetch(api.userDelete(id), { method: 'POST', body: { form_id: FORM_ID.userDelete } });
+export const deleteUser = (id: number) => callApi(calls.auth.deleteUser, { params: { id } });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '@common/schemas/admin';
-import { apiFetch } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
 import { adminQueries } from '@/api/admin';
 
 export interface SetBanInput {
@@ -11,7 +11,7 @@ export interface SetBanInput {
 
 /** POST /admin/users/{id}/ban: bans until a moment, or lifts the ban with null; answers the user. */
 export const setUserBan = ({ id, bannedTill }: SetBanInput) =>
-  apiFetch<AdminUser>(`/admin/users/${id}/ban`, { method: 'POST', body: { banned_till: bannedTill, form_id: 'actionUserBan' } });
+  callApi(calls.admin.setUserBan, { params: { id }, body: { banned_till: bannedTill } });
 
 export function useSetUserBan() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '@common/schemas/admin';
+import { calls } from '@common/api/calls';
 import type { RoleName } from '@common/constants';
-import { apiFetch } from '@/api/client';
+import { callApi } from '@/api/call';
 import { adminQueries } from '@/api/admin';
 
 export interface SetRoleInput {
@@ -12,7 +12,7 @@ export interface SetRoleInput {
 
 /** POST /admin/users/{id}/roles: grants or removes admin or moderator; answers the user. */
 export const setUserRole = ({ id, role, on }: SetRoleInput) =>
-  apiFetch<AdminUser>(`/admin/users/${id}/roles`, { method: 'POST', body: { role, on: on ? 1 : 0, form_id: 'actionUserRole' } });
+  callApi(calls.admin.setUserRole, { params: { id }, body: { role, on: on ? 1 : 0 } });
 
 export function useSetUserRole() {
   const queryClient = useQueryClient();

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { can } from '@common/policies';
+import { calls } from '@common/api/calls';
 import { REQUESTED_WITH } from '@common/constants';
+import { API_BASE } from '@/api/client';
 import { getCurrentUser } from '@/lib/currentUser';
 import { type KeyValueRow, newRow } from '../utils/keyValue';
 import {
@@ -40,16 +42,19 @@ const SELECTS: [Select<'method'>, Select<'mode'>, Select<'credentials'>, Select<
   { name: 'enctype', options: REST_ENCTYPES },
 ];
 
+/** The page opens on the admin's echo call, as declared. */
+const TEST_POST = calls.admin.testPost;
+
 const initialInput = (): RestCallInput => ({
-  url: '/api/admintests/TestPost',
+  url: `${API_BASE}${TEST_POST.path}`,
   method: 'POST',
   mode: 'cors',
   credentials: 'include',
   enctype: 'json',
   query: [newRow('isAjax', '1')],
   bodyMode: 'rows',
-  bodyRows: [newRow('form_id', 'TestPost'), newRow('hello', 'world')],
-  rawBody: '{\n  "form_id": "TestPost"\n}',
+  bodyRows: [newRow('form_id', TEST_POST.formId), newRow('hello', 'world')],
+  rawBody: JSON.stringify({ form_id: TEST_POST.formId }, null, 2),
   headers: [newRow('x-requested-with', REQUESTED_WITH)],
   cookies: [],
   file: null,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, FORM_ID } from '@common/routes';
-import { apiFetch } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
 
 export interface ChangePasswordInput {
   current_password?: string;
@@ -10,13 +10,8 @@ export interface ChangePasswordInput {
 
 /** POST /auth/ChangePassword: the current password is needed unless the session is fresh. */
 export const changePassword = (input: ChangePasswordInput) =>
-  apiFetch(api.changePassword, {
-    method: 'POST',
-    body: {
-      ...input,
-      current_password: input.current_password ? input.current_password : undefined,
-      form_id: FORM_ID.changePassword,
-    },
+  callApi(calls.auth.changePassword, {
+    body: { ...input, current_password: input.current_password ? input.current_password : undefined },
   });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

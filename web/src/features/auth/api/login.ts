@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, FORM_ID } from '@common/routes';
+import { calls } from '@common/api/calls';
 import type { LoginBody } from '@common/schemas/user';
-import { apiFetch } from '@/api/client';
+import { callApi } from '@/api/call';
 
 export type LoginInput = Pick<LoginBody, 'mail' | 'password'>;
 
 /** POST /auth/login: the answer's CurrentUser (with token) becomes the session. */
-export const login = (input: LoginInput) => apiFetch(api.login, { method: 'POST', body: { ...input, form_id: FORM_ID.login } });
+export const login = (input: LoginInput) => callApi(calls.auth.login, { body: input });
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '@common/routes';
-import { apiFetch } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
 
 /** POST /auth/logout: the answer carries a guest CurrentUser, which ends the session here too. */
-export const logout = () => apiFetch(api.logout, { method: 'POST', body: { form_id: FORM_ID.logout } });
+export const logout = () => callApi(calls.auth.logout);
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Language } from '@common/constants';
-import { api, FORM_ID } from '@common/routes';
-import { apiFetch } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
 
 export interface RegisterInput {
   mail: string;
@@ -11,6 +11,6 @@ export interface RegisterInput {
 }
 
 /** POST /auth/register: success logs the new user in at once. */
-export const register = (input: RegisterInput) => apiFetch(api.register, { method: 'POST', body: { ...input, form_id: FORM_ID.register } });
+export const register = (input: RegisterInput) => callApi(calls.auth.register, { body: input });
 
 export const useRegister = () => useMutation({ mutationFn: register });

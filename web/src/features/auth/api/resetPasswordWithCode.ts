@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, FORM_ID } from '@common/routes';
-import { apiFetch } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
 
 export interface ResetWithCodeInput {
   mail: string;
@@ -10,7 +10,6 @@ export interface ResetWithCodeInput {
 }
 
 /** POST /auth/ResetPasswordWithCode: sets the new password and logs in. */
-export const resetPasswordWithCode = (input: ResetWithCodeInput) =>
-  apiFetch(api.resetWithCode, { method: 'POST', body: { ...input, form_id: FORM_ID.resetWithCode } });
+export const resetPasswordWithCode = (input: ResetWithCodeInput) => callApi(calls.auth.resetWithCode, { body: input });
 
 export const useResetPasswordWithCode = () => useMutation({ mutationFn: resetPasswordWithCode });

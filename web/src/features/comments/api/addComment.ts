@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tale } from '@common/schemas/tale';
-import { apiFetch, isSuccess } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
+import { isSuccess } from '@/api/client';
 import { afterThreadChange, type ThreadPlace } from './threadCache';
 
 export interface NewComment {
@@ -11,10 +12,7 @@ export interface NewComment {
 
 /** POST /tale/upsert without id: the server derives level, root and type from the parent; data is the new comment. */
 export const addComment = ({ answerTo, body }: NewComment) =>
-  apiFetch<Tale>('/tale/upsert', {
-    method: 'POST',
-    body: { answer_to_tale_id: answerTo, type: 'COMMENT', body, form_id: 'actionCommentAdd' },
-  });
+  callApi(calls.tales.saveTale, { form: 'comment', body: { answer_to_tale_id: answerTo, type: 'COMMENT', body } });
 
 export function useAddComment(place: ThreadPlace) {
   const queryClient = useQueryClient();

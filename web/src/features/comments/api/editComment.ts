@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tale } from '@common/schemas/tale';
-import { apiFetch, isSuccess } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
+import { isSuccess } from '@/api/client';
 import { afterThreadChange, type ThreadPlace } from './threadCache';
 
 /** POST /tale/upsert/{id} with the new body (owner or staff); data is the saved comment. */
 export const editComment = ({ id, body }: { id: number; body: string }) =>
-  apiFetch<Tale>(`/tale/upsert/${id}`, { method: 'POST', body: { id, body, form_id: 'actionUpsert' } });
+  callApi(calls.tales.saveTaleById, { params: { id }, body: { id, body } });
 
 export function useEditComment(place: ThreadPlace) {
   const queryClient = useQueryClient();

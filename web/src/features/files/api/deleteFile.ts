@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '@common/routes';
+import { calls } from '@common/api/calls';
 import type { FileRow } from '@common/schemas/file';
-import { apiFetch, isSuccess } from '@/api/client';
+import { callApi } from '@/api/call';
+import { isSuccess } from '@/api/client';
 import { refreshAfterFileChange } from './refresh';
 
 /** DELETE /FileUpload/delete/{id} with the file row and form_id actionDelete (spec section 7). */
-export const deleteFile = (file: FileRow) =>
-  apiFetch(api.fileDelete(file.id), { method: 'DELETE', body: { ...file, form_id: FORM_ID.fileDelete } });
+export const deleteFile = (file: FileRow) => callApi(calls.files.deleteFile, { params: { id: file.id }, body: file });
 
 export function useDeleteFile(taleId: number) {
   const queryClient = useQueryClient();

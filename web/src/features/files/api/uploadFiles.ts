@@ -1,6 +1,7 @@
-import { api, FORM_ID } from '@common/routes';
-import { FILE_CONTAINER, type FileRow } from '@common/schemas/file';
+import { calls } from '@common/api/calls';
+import { FILE_CONTAINER } from '@common/schemas/file';
 import type { Envelope } from '@common/schemas/envelope';
+import { type AnswerOf, requestOf } from '@/api/call';
 import { apiHeaders, apiUrl, networkFailure, readAnswer } from '@/api/client';
 import { FILES_ENTITY_TABLE } from '@/api/files';
 
@@ -63,12 +64,16 @@ export function sendWithProgress<T>(path: string, body: FormData, { onProgress, 
  * POST /FileUpload: the multipart fields of spec section 7 first, then the files as `userfile[]`.
  * All or nothing: `data` is the list of new file rows, or the request failed as a whole.
  */
-export function uploadFiles(taleId: number, files: readonly File[], options: UploadOptions = {}): Promise<Envelope<FileRow[]>> {
+export function uploadFiles(
+  taleId: number,
+  files: readonly File[],
+  options: UploadOptions = {},
+): Promise<Envelope<AnswerOf<typeof calls.files.upload>>> {
   const body = new FormData();
   body.append('entity_table', FILES_ENTITY_TABLE);
   body.append('entity_id', String(taleId));
   body.append('container', FILE_CONTAINER);
-  body.append('form_id', FORM_ID.fileUpload);
   for (const file of files) body.append('userfile[]', file, file.name);
-  return sendWithProgress<FileRow[]>(api.fileUpload, body, options);
+  const request = requestOf(calls.files.upload, { body });
+  return sendWithProgress(request.path, request.body as FormData, options);
 }

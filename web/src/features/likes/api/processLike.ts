@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeAnswer } from '@common/schemas/conversation';
-import { apiFetch, isSuccess } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
+import { isSuccess } from '@/api/client';
 import { likeQueries } from '@/api/likes';
 import { patchTale } from '@/api/taleCache';
 
 /** POST /like/process with val 1: the server toggles the caller's like and answers the new count and flag. */
 export async function processLike(taleId: number): Promise<LikeAnswer | null> {
-  const env = await apiFetch<LikeAnswer>('/like/process', {
-    method: 'POST',
-    body: { ref_table: 'tale', ref_id: taleId, val: 1, form_id: 'actionProcess' },
-  });
+  const env = await callApi(calls.likes.like, { body: { ref_table: 'tale', ref_id: taleId, val: 1 } });
   const d = env.data;
   return isSuccess(env) && d && typeof d.AmountLikes === 'number'
     ? { AmountLikes: d.AmountLikes, CurrentUserLiked: Number(d.CurrentUserLiked) }

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
 
 /** POST /notification/Delete without an id: every notification of the caller. */
-export const deleteAllNotifications = () =>
-  apiFetch<{ deleted?: number }>('/notification/Delete', { method: 'POST', body: { form_id: 'actionDeleteAll' } });
+export const deleteAllNotifications = () => callApi(calls.notifications.deleteAllNotifications);
 
 export const useDeleteAllNotifications = () => useMutation({ mutationFn: deleteAllNotifications });

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
 
 /** POST /notification/Delete/{id}. */
-export const deleteNotification = (id: number) =>
-  apiFetch<null>(`/notification/Delete/${id}`, { method: 'POST', body: { form_id: 'actionDelete' } });
+export const deleteNotification = (id: number) => callApi(calls.notifications.deleteNotification, { params: { id } });
 
 export const useDeleteNotification = () => useMutation({ mutationFn: deleteNotification });

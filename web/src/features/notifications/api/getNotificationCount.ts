@@ -1,6 +1,8 @@
 import { REQUESTED_WITH } from '@common/constants';
 import type { Envelope } from '@common/schemas/envelope';
-import { API_BASE } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { pathOf } from '@common/api/endpoint';
+import { apiUrl } from '@/api/client';
 import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
 
 /**
@@ -20,7 +22,7 @@ export async function getNotificationCount(signal?: AbortSignal): Promise<number
     headers.set('token', user.token);
   }
   try {
-    const res = await fetch(`${API_BASE}/notification/count?isAjax=1`, { headers, credentials: 'include', signal });
+    const res = await fetch(apiUrl(pathOf(calls.notifications.notificationCount, {})), { headers, credentials: 'include', signal });
     const env = (await res.json()) as Partial<Envelope<{ count?: number } | null>>;
     // an answer that arrives after a logout or login in the meantime must not bring the old session back
     const sameSession = getCurrentUser().token === user.token;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '@common/routes';
+import { calls } from '@common/api/calls';
 import type { PublicUser } from '@common/schemas/user';
-import { apiFetch, isSuccess } from '@/api/client';
+import { callApi } from '@/api/call';
+import { isSuccess } from '@/api/client';
 import { uploadEmblem } from '@/api/uploadEditorImage';
 import { userQueries } from '@/api/users';
 
@@ -9,8 +10,7 @@ import { userQueries } from '@/api/users';
  * POST /auth/profile with the emblem alone (the server changes only the fields sent). For one's own
  * profile the answer's CurrentUser carries the new emblem, so the navbar shows it at once.
  */
-export const saveEmblem = (id: number, emblem: string) =>
-  apiFetch<{ user?: PublicUser }>(api.profile, { method: 'POST', body: { id, emblem, form_id: FORM_ID.profile } });
+export const saveEmblem = (id: number, emblem: string) => callApi(calls.profiles.updateProfile, { body: { id, emblem } });
 
 /** A chosen file becomes the emblem: uploaded (made a small square by the server), then saved. */
 export async function replaceEmblem(id: number, file: File | null): Promise<PublicUser | null> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, FORM_ID } from '@common/routes';
-import type { PublicUser } from '@common/schemas/user';
-import { apiFetch, isSuccess } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
+import { isSuccess } from '@/api/client';
 import { userQueries } from '@/api/users';
 
 export interface ProfileInput {
@@ -14,8 +14,7 @@ export interface ProfileInput {
 }
 
 /** POST /auth/profile: answers the saved profile in data.user. */
-export const updateProfile = (input: ProfileInput) =>
-  apiFetch<{ user?: PublicUser }>(api.profile, { method: 'POST', body: { ...input, form_id: FORM_ID.profile } });
+export const updateProfile = (input: ProfileInput) => callApi(calls.profiles.updateProfile, { body: input });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

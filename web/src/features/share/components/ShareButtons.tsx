@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { excerpt, SHARE_EXCERPT, type Tale } from '@common/models/tale';
+import { appRoutes } from '@common/routes';
 import { absoluteUrl } from '@/lib/siteConfig';
 import { NETWORK_NAMES, SHARE_NETWORKS, type ShareNetwork, type SharePayload, shareLink } from '../utils/shareLinks';
 
@@ -16,7 +17,7 @@ const NETWORK_COLOURS: Record<ShareNetwork, string> = {
 
 /** What a tale shares: its own address (alias when set), header and a 100-character excerpt. */
 export function sharePayloadOf(tale: Pick<Tale, 'id' | 'router_alias' | 'header' | 'body_txt'>): SharePayload {
-  const path = tale.router_alias ? `/${encodeURIComponent(tale.router_alias)}` : `/tale/upsert/${tale.id}`;
+  const path = tale.router_alias ? `/${encodeURIComponent(tale.router_alias)}` : appRoutes.tale(tale.id);
   return { url: absoluteUrl(path), title: tale.header, text: excerpt(tale.body_txt ?? '', SHARE_EXCERPT) };
 }
 

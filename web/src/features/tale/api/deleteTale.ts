@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/api/client';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
 import { taleQueries } from '@/api/tales';
 
-export const FORM_ID_DELETE = 'actionDelete';
-
 /** POST /tale/delete/{id}: the tale with everything under it. */
-export const deleteTale = (id: number) => apiFetch<null>(`/tale/delete/${id}`, { method: 'POST', body: { form_id: FORM_ID_DELETE } });
+export const deleteTale = (id: number) => callApi(calls.tales.deleteTale, { params: { id }, body: {} });
 
 export function useDeleteTale() {
   const queryClient = useQueryClient();

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tale, TaleSaveBody } from '@common/schemas/tale';
-import { apiFetch, isSuccess } from '@/api/client';
+import { calls } from '@common/api/calls';
+import type { TaleSaveBody } from '@common/schemas/tale';
+import { callApi } from '@/api/call';
+import { isSuccess } from '@/api/client';
 import { taleQueries } from '@/api/tales';
 
-export const FORM_ID_UPSERT = 'actionUpsert';
-
 /** POST /tale/upsert with the whole tale (id included); the server keeps only what the caller may set. */
-export const saveTale = (input: TaleSaveBody & { id: number }) =>
-  apiFetch<Tale>('/tale/upsert', { method: 'POST', body: { ...input, form_id: FORM_ID_UPSERT } });
+export const saveTale = (input: TaleSaveBody & { id: number }) => callApi(calls.tales.saveTale, { form: 'tale', body: input });
 
 export function useSaveTale() {
   const queryClient = useQueryClient();

@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SerializedEditResult } from '@common/schemas/admin';
-import { apiFetch } from '@/api/client';
-
-export const SERIALIZED_EDITOR_PATH = '/tools/SerializedDataEditor';
+import { calls } from '@common/api/calls';
+import { callApi } from '@/api/call';
 
 export interface SerializedEditInput {
   data: string;
@@ -11,10 +9,6 @@ export interface SerializedEditInput {
 }
 
 /** POST /tools/SerializedDataEditor: the server parses PHP-serialized data (never unserialises it into objects) and replaces in values. */
-export const editSerialized = (input: SerializedEditInput) =>
-  apiFetch<SerializedEditResult | null>(SERIALIZED_EDITOR_PATH, {
-    method: 'POST',
-    body: { ...input, form_id: 'actionSerializedDataEditor' },
-  });
+export const editSerialized = (input: SerializedEditInput) => callApi(calls.tools.serializedEditor, { body: input });
 
 export const useEditSerialized = () => useMutation({ mutationFn: editSerialized });
