@@ -54,13 +54,20 @@ export const SERIALIZED_LIMITS: SerializedLimits = {
 };
 
 type CpuClock = () => NodeJS.CpuUsage;
-/** CPU time of this thread where Node tells it (23.9+), else of the process. */
-const cpuClock: CpuClock =
-  (process as unknown as { threadCpuUsage?: CpuClock }).threadCpuUsage?.bind(process) ?? process.cpuUsage.bind(process);
-const cpuMsNow = () => {
-  const u = cpuClock();
-  return (u.user + u.system) / 1000;
-};
+const threadCpuUsage = (process as unknown as { threadCpuUsage?: CpuClock }).threadCpuUsage?.bind(process);
+const msOf = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+
+/**
+ * The CPU this thread spent since `startCpu` / `startWall`. Node 23.9+ tells it. Before that only
+ * the whole process's CPU is known, which also counts other threads (the garbage collector's
+ * helpers, worker threads), so a request alone could be refused for their work; this thread's CPU
+ * is at most that and at most the wall time passed, so the smaller of the two is what is charged.
+ */
+function cpuSpent(startCpu: number, startWall: number): number {
+  if (threadCpuUsage) return msOf(threadCpuUsage()) - startCpu;
+  return Math.min(msOf(process.cpuUsage()) - startCpu, performance.now() - startWall);
+}
+const cpuNow = () => msOf(threadCpuUsage ? threadCpuUsage() : process.cpuUsage());
 
 /** How much one edit may still do; every step of every pass draws on it. */
 export class Budget {
@@ -68,16 +75,14 @@ export class Budget {
   private work = 0;
   private ticks = 0;
   private readonly maxWork: number;
-  private readonly cpuDeadline: number;
-  private readonly wallDeadline: number;
+  private readonly startCpu = cpuNow();
+  private readonly startWall = performance.now();
 
   constructor(
     readonly limits: SerializedLimits,
     inputBytes: number,
   ) {
     this.maxWork = Math.max(limits.minWorkBytes, limits.workFactor * inputBytes);
-    this.cpuDeadline = cpuMsNow() + limits.cpuMs;
-    this.wallDeadline = performance.now() + limits.wallMs;
   }
 
   depth(depth: number) {
@@ -102,7 +107,7 @@ export class Budget {
     this.ticks += weight;
     if (this.ticks < 256) return;
     this.ticks = 0;
-    if (cpuMsNow() > this.cpuDeadline || performance.now() > this.wallDeadline)
+    if (cpuSpent(this.startCpu, this.startWall) > this.limits.cpuMs || performance.now() - this.startWall > this.limits.wallMs)
       throw new SerializedLimitError('it takes too long to process');
   }
 }
