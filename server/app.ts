@@ -19,7 +19,6 @@ import { taleRoutes } from './features/tales/routes';
 import { likeRoutes } from './features/likes/routes';
 import { likedBy } from './features/likes/service';
 import { notificationRoutes } from './features/notifications/routes';
-import { countUnshown } from './features/notifications/service';
 import { currentUser } from './http/auth';
 import { sessions } from './features/auth/hook';
 import { apiDocs } from './http/api-docs';
@@ -104,7 +103,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     caches: createCaches(config, events),
     lookups: { likedBy },
   };
-  const countNotifications = (userId: number) => countUnshown(database.db, userId);
 
   app.addHook('onClose', async () => {
     mailer.close();
@@ -147,8 +145,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes(deps, countNotifications));
-      await api.register(profileRoutes(deps, countNotifications));
+      await api.register(authRoutes(deps));
+      await api.register(profileRoutes(deps));
       await api.register(taleRoutes(deps));
       await api.register(likeRoutes(deps));
       await api.register(notificationRoutes(deps));

@@ -157,28 +157,26 @@ export function createCaches(config: Pick<Config, 'FEED_CACHE_MS' | 'SESSION_CAC
     tales: new Memo(ttl, () => version.content, 20_000),
     answers: new Memo(ttl, () => version.content),
   };
+  const everything = () => {
+    version.membership++;
+    version.content++;
+  };
   events.subscribe((event) => {
     switch (event.type) {
       case 'tale.changed':
         version.content++;
         break;
       case 'feed.changed':
-        version.membership++;
-        version.content++;
+        everything();
         break;
       case 'tale.deleted':
-        version.membership++;
-        version.content++;
-        // Notifications about the tale and its comments went with it: unread counts moved.
+      case 'user.deleted':
+        everything();
+        // Notifications about the tale or from the user went with it: unread counts moved.
         caches.sessions.everyoneChanged();
         break;
       case 'user.changed':
         caches.sessions.userChanged(event.userId);
-        break;
-      case 'user.deleted':
-        version.membership++;
-        version.content++;
-        caches.sessions.everyoneChanged();
         break;
       case 'users.changed':
         caches.sessions.everyoneChanged();

@@ -20,7 +20,6 @@ export type AppEvent =
   /** Something changed for users no event names (a delete took others' notifications along). */
   | { type: 'users.changed' };
 
-export type AppEventType = AppEvent['type'];
 export type Listener = (event: AppEvent) => void | Promise<void>;
 /** Collects an event of the transaction under way; it is published once that commits. */
 export type Emit = (event: AppEvent) => void;

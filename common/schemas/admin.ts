@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { opt, wireFlag, wireId, wireInt } from './fields';
+import { intOut, NamedRefSchema, opt, wireFlag, wireId, wireInt } from './fields';
 
 /** A user as the admin page lists them. */
 export interface AdminUser {
@@ -31,19 +31,16 @@ export const AdminBanBody = z.object({
 });
 export const AdminUserParams = z.object({ id: wireId() });
 
-const int = () => z.number().int();
-const NamedRefSchema = z.strictObject({ name: z.string() });
-
 export const AdminUserSchema = z
   .strictObject({
-    id: int(),
+    id: intOut(),
     mail: z.string(),
     firstname: z.string(),
     lastname: z.string(),
     emblem: z.string(),
-    created_at: int(),
-    last_time: int().nullable(),
-    banned_till: int().nullable(),
+    created_at: intOut(),
+    last_time: intOut().nullable(),
+    banned_till: intOut().nullable(),
     rbac_user_role: z.array(NamedRefSchema),
   })
   .meta({ id: 'AdminUser', description: "A user as the admins' list shows them." }) satisfies z.ZodType<AdminUser>;
@@ -77,7 +74,7 @@ export interface DbTable {
 export const DbTableSchema = z
   .strictObject({
     name: z.string(),
-    rows: int(),
+    rows: intOut(),
     columns: z.array(
       z.strictObject({
         name: z.string(),
@@ -123,7 +120,7 @@ export interface HttpCallResult {
 
 export const HttpCallResultSchema = z
   .strictObject({
-    status: int(),
+    status: intOut(),
     statusText: z.string(),
     headers: z.array(z.tuple([z.string(), z.string()])),
     body: z.string(),
@@ -184,5 +181,5 @@ const SerializedNodeSchema: z.ZodType<SerializedNode> = z
   .meta({ id: 'SerializedNode', description: 'A PHP-serialized value as a tree.' });
 
 export const SerializedEditResultSchema = z
-  .strictObject({ tree: SerializedNodeSchema, result: z.string(), replacements: int() })
+  .strictObject({ tree: SerializedNodeSchema, result: z.string(), replacements: intOut() })
   .meta({ id: 'SerializedEditResult' }) satisfies z.ZodType<SerializedEditResult>;

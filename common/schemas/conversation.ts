@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireId, wireInt } from './fields';
+import { flagOut, intOut, wireId, wireInt } from './fields';
 
 /** The tables a like may point at; both name the tales table, where comments live too. */
 export const LIKE_TABLES = ['tale', 'tales', 'comment'] as const;
@@ -55,33 +55,31 @@ export function threadLink(root: number, id?: number, branch?: number): string {
   return `/tale/upsert/${root}?highlight=${id}&expand=${branch ?? id}`;
 }
 
-const int = () => z.number().int();
-
 export const LikeAnswerSchema = z
-  .strictObject({ AmountLikes: int(), CurrentUserLiked: int().meta({ description: '0 or 1' }) })
+  .strictObject({ AmountLikes: intOut(), CurrentUserLiked: flagOut() })
   .meta({ id: 'LikeAnswer' }) satisfies z.ZodType<LikeAnswer>;
 
 export const LikerSchema = z
   .strictObject({
-    id: int(),
-    user_id: int(),
+    id: intOut(),
+    user_id: intOut(),
     from_emblem: z.string(),
     from_firstname: z.string(),
     from_lastname: z.string(),
-    created_at: int(),
+    created_at: intOut(),
   })
   .meta({ id: 'Liker', description: 'Someone who liked a tale or comment, and when.' }) satisfies z.ZodType<Liker>;
 
 export const NotificationSchema = z
   .strictObject({
-    id: int(),
-    from_id: int(),
+    id: intOut(),
+    from_id: intOut(),
     from_emblem: z.string(),
     from_firstname: z.string(),
     from_lastname: z.string(),
-    created_at: int(),
+    created_at: intOut(),
     txt: z.string(),
     link: z.string().meta({ description: 'An app route: /tale/upsert/{root}?highlight={id}&expand={parent}' }),
-    is_shown: int().meta({ description: '0 or 1' }),
+    is_shown: flagOut(),
   })
   .meta({ id: 'Notification' }) satisfies z.ZodType<Notification>;

@@ -44,3 +44,8 @@ export const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blan
 /** An optional text field: null means "not given", but "" is a value (it clears the field). */
 export const optText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === null || v === 'null' || v === 'undefined' ? undefined : v), schema.optional());
+
+/** What the server answers (its own values, so no coercion): an integer, a 0/1 flag, a reference by name. */
+export const intOut = () => z.number().int();
+export const flagOut = () => z.number().int().meta({ description: '0 or 1' });
+export const NamedRefSchema = z.strictObject({ name: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { INT32_MAX, opt, optText, wireFlag, wireId, wireInt, wireNumber, wireText } from './fields';
+import { flagOut, INT32_MAX, intOut, opt, optText, wireFlag, wireId, wireInt, wireNumber, wireText } from './fields';
 import { ALIAS_MAX, BODY_FREE_MAX, BODY_MAX, HEADER_MAX, MAP_TYPES, TALE_TYPES, type Tale } from '../models/tale';
 
 export * from '../models/tale';
@@ -75,37 +75,34 @@ export const TaleRefParams = z.object({
     .refine((s) => !/^\d+$/.test(s) || Number(s) <= INT32_MAX),
 });
 
-const int = () => z.number().int();
-const flagOut = () => z.number().int().meta({ description: '0 or 1' });
-
 /** A tale (or comment) as the API sends it: every field of spec section 3, nothing else. */
 export const TaleSchema = z
   .strictObject({
-    id: int(),
+    id: intOut(),
     header: z.string(),
     body: z.string(),
     body_free: z.string(),
     body_txt: z.string(),
-    publish_at: int(),
-    created_at: int(),
-    updated_at: int(),
+    publish_at: intOut(),
+    created_at: intOut(),
+    updated_at: intOut(),
     is_submitted: flagOut(),
     type: z.enum(TALE_TYPES),
-    owner_id: int(),
+    owner_id: intOut(),
     owner_firstname: z.string(),
     owner_lastname: z.string(),
     owner_emblem: z.string(),
     router_alias: z.string(),
-    router_alias_id: int(),
+    router_alias_id: intOut(),
     iframe: z.string(),
     lang: z.string(),
-    level: int(),
-    root_tale_id: int().nullable(),
-    answer_to_tale_id: int().nullable(),
-    count_root_tale_id: int(),
-    count_answer_to_tale_id: int(),
-    count_files: int(),
-    count_like: int(),
+    level: intOut(),
+    root_tale_id: intOut().nullable(),
+    answer_to_tale_id: intOut().nullable(),
+    count_root_tale_id: intOut(),
+    count_answer_to_tale_id: intOut(),
+    count_files: intOut(),
+    count_like: intOut(),
     current_user_liked: flagOut(),
     is_draft: flagOut(),
     is_sticked: flagOut(),
@@ -123,7 +120,7 @@ export const TaleSchema = z
     geo_is_map_shown: flagOut(),
     geo_latitude: z.number(),
     geo_longitude: z.number(),
-    geo_zoom: int(),
+    geo_zoom: intOut(),
     geo_map_type: z.enum(MAP_TYPES),
   })
   .meta({ id: 'Tale', description: 'A tale, or a comment (type COMMENT, level above 0) under one.' }) satisfies z.ZodType<Tale>;

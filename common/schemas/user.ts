@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ABOUT_MAX, LANGUAGES, MAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_CODE_LENGTH } from '../constants';
 import { MSG } from '../messages';
-import { opt, optText, wireId, wireInt, wireText } from './fields';
+import { intOut, NamedRefSchema, opt, optText, wireId, wireInt, wireText } from './fields';
 import type { CurrentUser, PublicUser } from '../models/user';
 
 export * from '../models/user';
@@ -110,14 +110,12 @@ export type ProfileBody = z.infer<typeof ProfileBody>;
 
 export const IdParams = z.object({ id: wireId() });
 
-const NamedRefSchema = z.strictObject({ name: z.string() });
-const unixTime = () => z.number().int();
 /** What a profile and the caller both show of a user. */
 const profileFields = {
   firstname: z.string(),
   lastname: z.string(),
   emblem: z.string(),
-  birth: unixTime().nullable(),
+  birth: intOut().nullable(),
   about_myself: z.string(),
   language: z.string(),
   timezone: z.string(),
@@ -129,8 +127,8 @@ export const PublicUserSchema = z
     id: z.number().int(),
     mail: z.string().optional().meta({ description: 'Only to the user themself and staff.' }),
     ...profileFields,
-    created_at: unixTime(),
-    banned_till: unixTime().nullable(),
+    created_at: intOut(),
+    banned_till: intOut().nullable(),
     rbac_user_role: z.array(NamedRefSchema),
   })
   .meta({ id: 'PublicUser', description: 'A profile as anyone may read it.' }) satisfies z.ZodType<PublicUser>;
@@ -142,9 +140,9 @@ export const CurrentUserSchema = z
     mail: z.string(),
     ...profileFields,
     is_verified: z.number().int(),
-    banned_till: unixTime().nullable(),
-    created_at: unixTime().nullable(),
-    last_time: unixTime().nullable(),
+    banned_till: intOut().nullable(),
+    created_at: intOut().nullable(),
+    last_time: intOut().nullable(),
     count_notifications: z.number().int(),
     token: z.string().nullable(),
     rbac_user_role: z.array(NamedRefSchema),

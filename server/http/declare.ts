@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { DataOf, Endpoint, Shapes } from '../../common/api/endpoint';
 import { type Access, callers } from '../../common/policies';
 import type { CurrentUser } from '../../common/schemas/user';
-import { type Outcome, envelope } from './envelope';
+import { type Outcome, sendEnvelope } from './envelope';
 import { AppError, authorize } from './errors';
 
 type Input<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -55,10 +55,6 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
 /** A refusal with error.message beside the envelope (the editor's protocol); other errors go on to the edge's handler. */
 function refusalWithErrorMessage(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (!(error instanceof AppError)) throw error;
-  const body = envelope(request, { data: null, meta: {}, messages: error.messages, messagesAdmin: [], success: false });
-  return reply
-    .code(error.status)
-    .headers(error.headers)
-    .type('application/json; charset=utf-8')
-    .send({ ...body, error: { message: error.message } });
+  reply.headers(error.headers);
+  return sendEnvelope(request, reply, error.status, error.messages, { errorMessage: error.message });
 }

@@ -59,18 +59,17 @@ export function sendEnvelope(
   reply: FastifyReply,
   status: number,
   messages: Message[],
-  extra: { data?: unknown; messagesAdmin?: Message[] } = {},
+  extra: { data?: unknown; messagesAdmin?: Message[]; errorMessage?: string } = {},
 ) {
+  const body = envelope(request, {
+    data: extra.data ?? null,
+    meta: {},
+    messages,
+    messagesAdmin: extra.messagesAdmin ?? [],
+    success: false,
+  });
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send(
-      envelope(request, {
-        data: extra.data ?? null,
-        meta: {},
-        messages,
-        messagesAdmin: extra.messagesAdmin ?? [],
-        success: false,
-      }),
-    );
+    .send(extra.errorMessage === undefined ? body : { ...body, error: { message: extra.errorMessage } });
 }

@@ -54,6 +54,9 @@ const FREE_CODE_PAGE = `<!doctype html>
 `;
 export const FREE_CODE_POLICY = `sandbox allow-scripts; frame-ancestors ${FRAME_ANCESTORS.join(' ')}`;
 
+/** What a feature adds to the page of an address (the tales feature: a tale's title and meta tags). */
+export type PageDecorator = (page: string, pathname: string, origin: string) => Promise<string>;
+
 /**
  * The built web app (WEB_DIR): its files, and a page handler that answers every other page address
  * with index.html (with a tale's meta tags where the address shows one). Built assets carry a
@@ -61,10 +64,7 @@ export const FREE_CODE_POLICY = `sandbox allow-scripts; frame-ancestors ${FRAME_
  * text assets, sent by the browser's Accept-Encoding. Undefined when there is no build (API only,
  * as in most tests); the free-code page is served either way.
  */
-/** What a feature adds to the page of an address (the tales feature: a tale's title and meta tags). */
-export type PageDecorator = (page: string, pathname: string, origin: string) => Promise<string>;
-
-export async function registerWebApp(app: FastifyInstance, deps: Deps, decorate: PageDecorator = async (page) => page) {
+export async function registerWebApp(app: FastifyInstance, deps: Deps, decorate: PageDecorator) {
   const { config } = deps;
   app.get(FREE_CODE_PATH, async (_request, reply) =>
     reply

@@ -10,12 +10,13 @@ import { clientMeta } from '../../http/route';
 import { toCurrentUser } from './present';
 import { endSession } from './sessions';
 import * as auth from './service';
+import { countUnshown } from '../notifications/service';
 
-export function authRoutes(deps: Deps, countNotifications: (userId: number) => Promise<number>) {
+export function authRoutes(deps: Deps) {
   /** Makes the new session the caller of this very response. */
   async function becomeCaller(request: FastifyRequest, reply: FastifyReply, li: auth.LoggedIn) {
     request.session = li.session;
-    request.currentUser = toCurrentUser(li.user, li.roles, li.session.token, await countNotifications(li.user.id));
+    request.currentUser = toCurrentUser(li.user, li.roles, li.session.token, await countUnshown(deps.db, li.user.id));
     setSessionCookie(reply, request, deps.config, li.session.token);
   }
 

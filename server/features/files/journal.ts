@@ -104,9 +104,8 @@ export async function sweepJournal(db: Db, storage: Storage, maxBatches = 50, op
   // REMOVE_GRACE_SECONDS) are taken at once: a `remove` entry no row names is a committed delete's.
   // Entries another sweep claimed are due RETRY_SECONDS out, so they are left to it.
   const due = opts.deletes
-    ? sql`((j.intent = 'remove' and j.due_at <= floor(extract(epoch from now()))::bigint + ${REMOVE_GRACE_SECONDS}::int)
-           or j.due_at <= floor(extract(epoch from now()))::bigint)`
-    : sql`j.due_at <= floor(extract(epoch from now()))::bigint`;
+    ? sql`((j.intent = 'remove' and j.due_at <= ${nowPlus(REMOVE_GRACE_SECONDS)}) or j.due_at <= ${nowPlus(0)})`
+    : sql`j.due_at <= ${nowPlus(0)}`;
   if (!opts.deletes) {
     await db.execute(sql`
       delete from stored_object_journal j

@@ -53,11 +53,11 @@ export function presentFile(row: FileRecord): FileRow {
 }
 
 /**
- * Removes stored objects after the transaction that deleted their rows committed. Deleting a
- * file row journals its objects in that transaction (a trigger, migration 0005, so cascades from
- * a tale or a user do too): a failure here is logged, not thrown, and the sweeper removes the
- * objects later (and those of a file added meanwhile that the cascade took along, not in `keys`).
- * Given the database, the entries go as soon as the objects did; else the sweeper drops them.
+ * Removes a deleted file's stored objects after the transaction that deleted its row committed.
+ * Deleting a file row journals its objects in that transaction (a trigger, migration 0005): a
+ * failure here is logged, not thrown, and the sweeper removes the objects later. Given the
+ * database, the entries go as soon as the objects did; else the sweeper drops them. (Rows a tale's
+ * or a user's delete took along are removed on its event: sweeper.ts.)
  */
 export async function removeObjects(storage: Storage, log: FastifyBaseLogger, keys: string[], db?: Db): Promise<void> {
   if (!keys.length) return;

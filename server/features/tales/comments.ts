@@ -18,8 +18,7 @@ import {
   countTales,
   findTaleRow,
   insertComment,
-  lockTales,
-  lockThread,
+  lockTale,
   selectTales,
   taleExists,
   updateCommentBody,
@@ -53,11 +52,10 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
   const now = nowSeconds();
   const rootId = post.id;
   const id = await transact(deps, async (tx, emit) => {
-    // Comment writers of one thread take turns (lockThread): the counters move by exactly the rows
+    // Comment writers of one thread take turns (lockTale, the thread's lock): the counters move by exactly the rows
     // written, and a parent deleted meanwhile is seen as gone (404), not as a broken reference.
-    if (!(await lockThread(tx, rootId))) throw notFound();
     // Authorised again on the row as it is under the lock (comments may have been closed meanwhile).
-    const locked = await findTaleRow(tx, eq(tales.id, rootId));
+    const locked = await lockTale(tx, rootId);
     if (!locked) throw notFound();
     authorize(policies.comment(caller, locked));
     if (parent.id !== rootId && !(await taleExists(tx, parent.id))) throw notFound();
@@ -83,8 +81,7 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
 export async function editComment(deps: Deps, caller: Caller, id: number, html: string | undefined): Promise<Tale> {
   if (!isLoggedIn(caller)) throw needLogin();
   await transact(deps, async (tx, emit) => {
-    await lockTales(tx, [id]);
-    const row = await findTaleRow(tx, eq(tales.id, id));
+    const row = await lockTale(tx, id);
     if (!row) throw notFound();
     authorize(policies.editComment(caller, row));
     const { body, bodyTxt } = cleanBody(html ?? row.body);

@@ -154,8 +154,16 @@ export async function findTaleById(db: Db, id: number): Promise<TaleRow | undefi
  * post, so only comment writes of this one thread wait for each other. False when the post is gone.
  */
 export async function lockThread(db: Db, postId: number): Promise<boolean> {
-  const rows = await db.select({ id: tales.id }).from(tales).where(eq(tales.id, postId)).for('no key update');
-  return rows.length > 0;
+  return (await lockTale(db, postId)) !== undefined;
+}
+
+/**
+ * Locks one tale's row (FOR NO KEY UPDATE, as lockThread) and answers it as it is under the lock:
+ * a writer reads, authorises and changes the row in one transaction, with one query to lock and read.
+ */
+export async function lockTale(db: Db, id: number): Promise<TaleRow | undefined> {
+  const rows = await baseQuery(db).where(eq(tales.id, id)).limit(1).for('no key update', { of: tales });
+  return rows[0];
 }
 
 /** Whether a tale row exists (read inside a transaction, after lockThread). */
@@ -208,9 +216,16 @@ export async function threadsCommentedBy(db: Db, userId: number): Promise<number
   return [...new Set(rows.flatMap((r) => [r.answerTo, r.root]).filter((x): x is number => x != null))];
 }
 
-/** Sets like and file counters from counts their owners made (after a user and their rows went). */
+/** Sets like and file counters from counts their owners made (after a user and their rows went), in one statement. */
 export async function setAttachmentCounts(db: Db, counts: Map<number, { likes: number; files: number }>) {
-  for (const [id, c] of counts) await db.update(tales).set({ count_like: c.likes, count_files: c.files }).where(eq(tales.id, id));
+  if (!counts.size) return;
+  const ids = [...counts.keys()];
+  const column = (pick: (c: { likes: number; files: number }) => number) =>
+    sql.param(ids.map((id) => pick(counts.get(id) ?? { likes: 0, files: 0 })));
+  await db.execute(sql`
+    update tales t set count_like = c.likes, count_files = c.files
+    from unnest(${sql.param(ids)}::int[], ${column((c) => c.likes)}::int[], ${column((c) => c.files)}::int[]) as c(id, likes, files)
+    where t.id = c.id`);
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   countTales,
   findTaleById,
   findTaleRow,
-  lockTales,
+  lockTale,
   lockThread,
   presentTale,
   recountThreads,
@@ -208,8 +208,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
       let taleId: number;
       if (body.id !== undefined) {
         // The row is locked, then read and authorised in the transaction that writes it.
-        await lockTales(tx, [body.id]);
-        const existing = await findTaleRow(tx, eq(tales.id, body.id));
+        const existing = await lockTale(tx, body.id);
         if (existing?.type !== 'POST') throw notFound();
         authorize(policies.editTale(caller, existing));
         if (body.publish_at === undefined && existing.is_submitted === 0) patch.publish_at = now;

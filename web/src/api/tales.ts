@@ -37,6 +37,9 @@ export async function getTale(ref: TaleRef, signal?: AbortSignal): Promise<Tale>
   return env.data;
 }
 
+/** POST /tale/delete/{id}: a tale, or a comment (same table), with everything under it. */
+export const deleteTale = (id: number) => callApi(calls.tales.deleteTale, { params: { id }, body: {} });
+
 /** GET /tale/feed/{pageSize}/{page}?txt=&owner=: data.tale and meta.tale. */
 export async function getFeed(r: FeedRequest, signal?: AbortSignal): Promise<FeedPage> {
   const env = await callApi(calls.tales.feed, {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
@@ -12,20 +12,10 @@ import { LikeButton } from '@/features/likes/components/LikeButton';
 import { ProfileView } from '@/features/profile/components/ProfileView';
 import { useCurrentUser } from '@/lib/currentUser';
 import NotFoundPage from './NotFoundPage';
+import { PageLoading } from '@/ui/PageLoading';
 
 // The edit form brings the date picker and (lazily, in turn) the rich-text editor.
 const ProfileEditForm = lazy(() => import('@/features/profile/components/ProfileEditForm'));
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="d-flex justify-content-center py-5">
-      <Spinner animation="border" role="status">
-        <span className="visually-hidden">{t('common.loading')}</span>
-      </Spinner>
-    </div>
-  );
-}
 
 /** /auth/profile/:id, and /auth/profile for the current user's own: the profile, and the user's tales with their likes. */
 export default function ProfilePage() {
@@ -56,7 +46,7 @@ export default function ProfilePage() {
     );
   }
   if (!validId) return <NotFoundPage />;
-  if (profile.isPending) return <Loading />;
+  if (profile.isPending) return <PageLoading label={t('common.loading')} />;
   if (!profile.data) {
     return (
       <Alert variant="warning" className="my-4">
@@ -69,7 +59,7 @@ export default function ProfilePage() {
   const mayEdit = can.editProfile(currentUser, user.id);
   if (editing && mayEdit) {
     return (
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<PageLoading label={t('common.loading')} />}>
         <ProfileEditForm user={user} onDone={() => setEditing(false)} />
       </Suspense>
     );

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
@@ -19,6 +19,7 @@ import { TaleView } from '@/features/tale/components/TaleView';
 import { clearDraft } from '@/features/tale/utils/localDraft';
 import { useCurrentUser } from '@/lib/currentUser';
 import NotFoundPage from './NotFoundPage';
+import { PageLoading } from '@/ui/PageLoading';
 
 // The editor, the date picker and the map fields load only when someone edits.
 const TaleEditScreen = lazy(() => import('./TaleEditScreen'));
@@ -27,17 +28,6 @@ const TaleMap = lazy(() => import('@/features/map/components/TaleMap'));
 
 const inIframe = isInIframe();
 const ALIAS_SHAPE = /^[A-Za-z0-9_-]{1,100}$/;
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="d-flex justify-content-center py-5">
-      <Spinner animation="border" role="status">
-        <span className="visually-hidden">{t('tale.loading')}</span>
-      </Spinner>
-    </div>
-  );
-}
 
 function LoginToWrite() {
   const { t } = useTranslation();
@@ -67,15 +57,7 @@ function NotFound() {
 function MapOf({ tale }: { tale: Tale }) {
   const { t } = useTranslation();
   return (
-    <Suspense
-      fallback={
-        <div className="d-flex justify-content-center align-items-center" style={{ height: 500 }}>
-          <Spinner animation="border" role="status">
-            <span className="visually-hidden">{t('tale.loading')}</span>
-          </Spinner>
-        </div>
-      }
-    >
+    <Suspense fallback={<PageLoading label={t('tale.loading')} height={500} />}>
       <TaleMap
         latitude={tale.geo_latitude}
         longitude={tale.geo_longitude}
@@ -118,7 +100,7 @@ export default function TalePage() {
 
   if (!aliasShaped) return <NotFoundPage />;
   if (ref === null && !loggedIn) return <LoginToWrite />;
-  if (address.isPending || (address.data !== undefined && query.isPending)) return <Loading />;
+  if (address.isPending || (address.data !== undefined && query.isPending)) return <PageLoading label={t('tale.loading')} />;
   if (!tale) {
     if (address.error instanceof ApiError && address.error.status === 401) return <LoginToWrite />;
     // an address that is no tale's alias is simply a page the site does not have
@@ -157,7 +139,7 @@ export default function TalePage() {
 
   if (editing) {
     return (
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<PageLoading label={t('tale.loading')} />}>
         <TaleEditScreen
           key={tale.id}
           tale={tale}

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Container, Spinner } from 'react-bootstrap';
+import { Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './Footer';
@@ -9,19 +9,9 @@ import { MessageModal } from './MessageModal';
 import { SpinnerOverlay } from './SpinnerOverlay';
 import { useFullScreenToggle } from './useFullScreenToggle';
 import { useNotificationPolling } from '@/features/notifications/hooks/useNotificationPolling';
+import { PageLoading } from '@/ui/PageLoading';
 
 const inIframe = isInIframe();
-
-function RouteFallback() {
-  const { t } = useTranslation();
-  return (
-    <div className="d-flex justify-content-center py-5">
-      <Spinner animation="border" role="status">
-        <span className="visually-hidden">{t('common.loading')}</span>
-      </Spinner>
-    </div>
-  );
-}
 
 export function Layout() {
   const { t } = useTranslation();
@@ -43,7 +33,7 @@ export function Layout() {
       {!chromeHidden && <MainNavbar />}
       <main className="flex-grow-1">
         <Container className={chromeHidden ? 'pt-3' : undefined}>
-          <Suspense fallback={<RouteFallback />}>
+          <Suspense fallback={<PageLoading label={t('common.loading')} />}>
             <Outlet />
           </Suspense>
         </Container>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { MAP_TYPES, type MapType } from '@common/models/tale';
 import { clampZoom, formatLatLong, type LatLong, MAX_ZOOM, MIN_ZOOM, numberOrZero, parseLatLong } from '../utils/geo';
+import { PageLoading } from '@/ui/PageLoading';
 
 const TaleMap = lazy(() => import('./TaleMap'));
 
@@ -141,15 +142,7 @@ export function MapFields({
       {value.geo_is_map_shown && (
         <>
           <p className="small text-body-secondary mb-2">{t('map.pickHint')}</p>
-          <Suspense
-            fallback={
-              <div className="d-flex justify-content-center align-items-center" style={{ height: 500 }}>
-                <Spinner animation="border" role="status">
-                  <span className="visually-hidden">{t('map.loading')}</span>
-                </Spinner>
-              </div>
-            }
-          >
+          <Suspense fallback={<PageLoading label={t('map.loading')} height={500} />}>
             <TaleMap
               latitude={lat}
               longitude={lng}

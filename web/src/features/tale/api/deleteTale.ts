@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { calls } from '@common/api/calls';
-import { callApi } from '@/api/call';
-import { taleQueries } from '@/api/tales';
+import { isSuccess } from '@/api/client';
+import { deleteTale, taleQueries } from '@/api/tales';
 
-/** POST /tale/delete/{id}: the tale with everything under it. */
-export const deleteTale = (id: number) => callApi(calls.tales.deleteTale, { params: { id }, body: {} });
-
+/** Deletes a tale; only a delete the server confirmed clears it from the cache and the feeds. */
 export function useDeleteTale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTale,
-    onSuccess: () => {
+    onSuccess: (env) => {
+      if (!isSuccess(env)) return;
       queryClient.removeQueries({ queryKey: taleQueries.all() });
       void queryClient.invalidateQueries({ queryKey: taleQueries.feeds() });
     },
