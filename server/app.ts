@@ -19,10 +19,13 @@ import { taleRoutes } from './features/tales/routes';
 import { likeRoutes } from './features/likes/routes';
 import { likedBy } from './features/likes/service';
 import { notificationRoutes } from './features/notifications/routes';
+import { notificationStreams } from './features/notifications/stream';
 import { currentUser } from './http/auth';
-import { sessions } from './features/auth/hook';
+import { sessionAlive, sessions } from './features/auth/hook';
+import { createEventRelay } from './event-relay';
 import { apiDocs } from './http/api-docs';
 import { registerBodyParsers } from './http/body';
+import { closeUnusedConnections } from './http/drain';
 import { registerEdge, requestId, routerError } from './http/edge';
 import { registerWebApp } from './http/web-app';
 import { withTaleMeta } from './features/tales/og';
@@ -42,6 +45,8 @@ export interface AppOptions {
   limiter?: RateLimiter;
   mailer?: Mailer;
   storage?: Storage;
+  /** false: no event relay even on PostgreSQL (a test of one server alone). */
+  relay?: false;
 }
 
 export interface BuiltApp {
@@ -72,6 +77,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 },
     frameworkErrors: routerError,
   });
+  closeUnusedConnections(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -92,6 +98,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log });
   const storage = options.storage ?? createStorage(config);
   const events = createEventBus(app.log);
+  // Several servers on one database tell each other what they committed (a single PGlite server has nobody to tell).
+  const relay =
+    options.relay === false
+      ? undefined
+      : createEventRelay(config, {
+          log: app.log,
+          onEvents: (received) => void events.deliver(received),
+          // what was sent while the relay was cut off is lost: every cache goes once
+          onResumed: () => void events.deliver([{ type: 'feed.changed' }, { type: 'users.changed' }]),
+        });
+  if (relay) {
+    events.relayTo(relay);
+    await relay.ready();
+  }
   const deps: Deps = {
     db: database.db,
     config,
@@ -100,11 +120,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
     storage,
     events,
-    caches: createCaches(config, events),
-    lookups: { likedBy },
+    caches: createCaches(config, events, () => relay !== undefined && !relay.up),
+    lookups: { likedBy, sessionAlive: (token) => sessionAlive(deps, token) },
+    relay,
   };
 
   app.addHook('onClose', async () => {
+    await relay?.close();
     mailer.close();
     await limiter.close();
     if (!options.storage) await storage.close();
@@ -134,13 +156,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // The database down means nothing works (503, a load balancer takes the server out); Redis
   // down stops only rate-limited calls, on every server alike, so it is reported, not failed.
+  // So is an event relay on PostgreSQL that lost its listening connection (on Redis, 'redis' says it).
+  const streams = notificationStreams(deps);
   app.get('/healthz', async (_request, reply) => {
     const [dbUp, redisUp] = await Promise.all([database.ping(), limiter.kind === 'redis' ? limiter.ping() : undefined]);
-    const down = [...(dbUp ? [] : ['database']), ...(redisUp === false ? ['redis'] : [])];
+    const down = [
+      ...(dbUp ? [] : ['database']),
+      ...(redisUp === false ? ['redis'] : []),
+      ...(relay?.kind === 'postgres' && !relay.up ? ['events'] : []),
+    ];
     return reply
       .code(dbUp ? 200 : 503)
       .type('application/json; charset=utf-8')
-      .send({ status: !dbUp ? 'unavailable' : down.length ? 'degraded' : 'ok', database: database.kind, down });
+      .send({
+        status: !dbUp ? 'unavailable' : down.length ? 'degraded' : 'ok',
+        database: database.kind,
+        down,
+        // how many live notification streams this server holds (sizing: docs/deploy.md)
+        streams: streams.size,
+      });
   });
 
   await app.register(
@@ -149,7 +183,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(profileRoutes(deps));
       await api.register(taleRoutes(deps));
       await api.register(likeRoutes(deps));
-      await api.register(notificationRoutes(deps));
+      await api.register(notificationRoutes(deps, streams));
       await api.register(adminRoutes(deps));
       await api.register(toolRoutes(deps));
       await api.register(fileRoutes(deps));

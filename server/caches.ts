@@ -4,14 +4,23 @@
  * process (tests, benchmarks) never see each other's entries or changes.
  *
  * Correctness comes from the events, not from the short lives: a write on this server is seen by
- * the next request here. Other servers, and the command-line tool, are not told yet: there a change
- * shows after at most FEED_CACHE_MS / SESSION_CACHE_MS (docs/decisions.md, "Sessions in memory").
+ * the next request here, and the event relay (event-relay.ts) brings the writes of other servers
+ * and of the command-line tool within milliseconds. Only while the relay is cut off does a change
+ * made elsewhere wait for an entry's short life (FEED_CACHE_MS / SESSION_CACHE_MS) to end; when it
+ * is back, everything is dropped once, for what it may have missed.
  */
 import type { Config } from './config';
 import type { EventBus } from './events';
 import type { ResolvedSession } from './features/auth/sessions';
 import type { TaleRow } from './features/tales/queries';
 import type { Pagination } from '../common/schemas/envelope';
+
+/** How long entries live: fixed, or asked each time (shorter while the event relay is cut off). */
+export type Ttl = number | (() => number);
+const lifeOf = (ttl: Ttl): (() => number) => (typeof ttl === 'number' ? () => ttl : ttl);
+
+/** How long entries live at most while this server cannot hear the others' writes. */
+export const CUT_OFF_TTL_MS = 1_000;
 
 /**
  * Promises of values kept for `ttlMs` while `version()` stays the same. Callers asking for a key
@@ -22,25 +31,30 @@ import type { Pagination } from '../common/schemas/envelope';
  */
 export class Memo<V> {
   private entries = new Map<string, { until: number; version: number; value: Promise<V>; refreshing: boolean }>();
+  private readonly ttl: () => number;
   constructor(
-    private readonly ttlMs: number,
+    ttlMs: Ttl,
     private readonly version: () => number,
     private readonly max = 5_000,
-  ) {}
+  ) {
+    this.ttl = lifeOf(ttlMs);
+  }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
-    if (this.ttlMs === 0) return load();
+    const ttlMs = this.ttl();
+    if (ttlMs === 0) return load();
     const now = Date.now();
     const version = this.version();
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
-      if (hit.until > now) return hit.value;
+      // an entry made under a longer life (the relay was up) lasts no longer than the life now
+      if (hit.until > now && hit.until - ttlMs <= now) return hit.value;
       if (!hit.refreshing) {
         hit.refreshing = true;
         load().then(
           (v) => {
             if (this.entries.get(key) === hit)
-              this.entries.set(key, { until: Date.now() + this.ttlMs, version, value: Promise.resolve(v), refreshing: false });
+              this.entries.set(key, { until: Date.now() + ttlMs, version, value: Promise.resolve(v), refreshing: false });
           },
           () => {
             hit.refreshing = false;
@@ -58,7 +72,7 @@ export class Memo<V> {
       }
     }
     const value = load();
-    const entry = { until: now + this.ttlMs, version, value, refreshing: false };
+    const entry = { until: now + ttlMs, version, value, refreshing: false };
     this.entries.set(key, entry);
     value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -81,17 +95,20 @@ export class SessionCache {
   /** The tick of the latest change that concerns everyone. */
   private everyoneTick = 0;
 
+  private readonly ttl: () => number;
   constructor(
-    private readonly ttlMs: number,
+    ttlMs: Ttl,
     private readonly max = 20_000,
-  ) {}
+  ) {
+    this.ttl = lifeOf(ttlMs);
+  }
 
   /** The user's row, roles, ban, sessions or unread count changed (and is committed). */
   userChanged(userId: number) {
     const now = Date.now();
     this.changes.set(userId, { tick: ++this.tick, at: now });
     if (this.changes.size > 50_000) {
-      for (const [id, c] of this.changes) if (now - c.at > this.ttlMs) this.changes.delete(id);
+      for (const [id, c] of this.changes) if (now - c.at > this.ttl()) this.changes.delete(id);
     }
   }
 
@@ -106,11 +123,13 @@ export class SessionCache {
 
   /** The session of a token hash from memory when still good, otherwise from `load`. */
   async resolve(key: string, load: () => Promise<ResolvedSession | null>): Promise<ResolvedSession | null> {
-    if (this.ttlMs === 0) return load();
+    const ttlMs = this.ttl();
+    if (ttlMs === 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit) {
-      if (hit.until > now && !this.changedSince(hit.value.user.id, hit.since)) return hit.value;
+      const fresh = hit.until > now && hit.until - ttlMs <= now;
+      if (fresh && !this.changedSince(hit.value.user.id, hit.since)) return hit.value;
       this.entries.delete(key);
     }
     const since = ++this.tick;
@@ -123,7 +142,7 @@ export class SessionCache {
           this.entries.delete(k);
         }
       }
-      this.entries.set(key, { value, since, until: now + this.ttlMs });
+      this.entries.set(key, { value, since, until: now + ttlMs });
     }
     return value;
   }
@@ -147,15 +166,22 @@ export interface Caches {
  * with the changes that add, remove or move tales, which are all a count depends on. A bump drops
  * more than it must, never less.
  */
-export function createCaches(config: Pick<Config, 'FEED_CACHE_MS' | 'SESSION_CACHE_MS'>, events: EventBus): Caches {
+export function createCaches(
+  config: Pick<Config, 'FEED_CACHE_MS' | 'SESSION_CACHE_MS'>,
+  events: EventBus,
+  /** Whether this server is one of several and cannot hear the others now (its event relay is down). */
+  cutOff: () => boolean = () => false,
+): Caches {
   const version = { content: 0, membership: 0 };
+  // while cut off, a write on another server shows here after CUT_OFF_TTL_MS at most
+  const life = (ms: number) => () => (cutOff() ? Math.min(ms, CUT_OFF_TTL_MS) : ms);
   const ttl = config.FEED_CACHE_MS;
   const caches: Caches = {
-    sessions: new SessionCache(config.SESSION_CACHE_MS),
-    pages: new Memo(ttl, () => version.content),
-    counts: new Memo(ttl * 10, () => version.membership),
-    tales: new Memo(ttl, () => version.content, 20_000),
-    answers: new Memo(ttl, () => version.content),
+    sessions: new SessionCache(life(config.SESSION_CACHE_MS)),
+    pages: new Memo(life(ttl), () => version.content),
+    counts: new Memo(life(ttl * 10), () => version.membership),
+    tales: new Memo(life(ttl), () => version.content, 20_000),
+    answers: new Memo(life(ttl), () => version.content),
   };
   const everything = () => {
     version.membership++;

@@ -66,6 +66,19 @@ export const ConfigSchema = z
     SMTP_URL: urlOrEmpty(['smtp:', 'smtps:']),
     MAIL_FROM: z.string().default('Tales <no-reply@localhost>'),
     REDIS_URL: urlOrEmpty(['redis:', 'rediss:']),
+    /**
+     * The channel on which the servers of one site tell each other of committed writes (PostgreSQL
+     * LISTEN/NOTIFY, or Redis pub/sub where it is qualified by the database, so sites sharing a
+     * Redis never mix). Only sites on PostgreSQL use it.
+     */
+    EVENTS_CHANNEL: z
+      .string()
+      .default('tales_events')
+      .refine((s) => /^[a-z_][a-z0-9_]{0,40}$/.test(s), 'must be lower-case letters, digits and _ (at most 41), not starting with a digit'),
+    /** How often a live notification stream sends a heartbeat, so proxies and browsers keep it open. */
+    NOTIFICATION_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(25_000),
+    /** How many live notification streams one server holds; past it a page falls back to polling. */
+    NOTIFICATION_STREAMS_MAX: positiveInt(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_TTL_DAYS: positiveInt(30),
     /** Set to 0 when the site is served over plain http (cookies marked Secure need https). */

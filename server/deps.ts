@@ -14,6 +14,8 @@ import type { Storage } from './storage/storage';
 export interface Lookups {
   /** Which of these tales the user liked (the likes feature; tales present `current_user_liked`). */
   likedBy(db: Db, userId: number, taleIds: number[]): Promise<Set<number>>;
+  /** Whether a session token still signs its user in (the auth feature; live notification streams end when not). */
+  sessionAlive(token: string): Promise<boolean>;
 }
 
 /** What features need from the outside world; built once per app, replaced in tests. */
@@ -29,4 +31,6 @@ export interface Deps {
   /** This app's in-memory caches, dropped by its events (caches.ts). */
   caches: Caches;
   lookups: Lookups;
+  /** Whether this server hears the others' events now (event-relay.ts); absent on a single server. */
+  relay?: { readonly kind: 'redis' | 'postgres'; readonly up: boolean };
 }

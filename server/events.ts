@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db } from './db/client';
 
 /**
@@ -20,31 +21,75 @@ export type AppEvent =
   /** Something changed for users no event names (a delete took others' notifications along). */
   | { type: 'users.changed' };
 
-export type Listener = (event: AppEvent) => void | Promise<void>;
+const id = z.number().int().positive();
+/** An event as another server sends it (event-relay.ts): checked field by field before it is believed. */
+export const AppEventSchema: z.ZodType<AppEvent> = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('tale.changed'), taleId: id }),
+  z.strictObject({ type: z.literal('feed.changed') }),
+  z.strictObject({ type: z.literal('tale.deleted'), taleId: id }),
+  z.strictObject({ type: z.literal('user.changed'), userId: id }),
+  z.strictObject({ type: z.literal('user.deleted'), userId: id }),
+  z.strictObject({ type: z.literal('users.changed') }),
+]);
+
+/**
+ * Where an event comes from: a write of this server, or one another server committed (told by the
+ * event relay). Caches drop entries for both; work that belongs to the write itself (removing a
+ * deleted tale's files) is done once, by the server that made it.
+ */
+export interface EventOrigin {
+  remote: boolean;
+}
+export type Listener = (event: AppEvent, origin: EventOrigin) => void | Promise<void>;
 /** Collects an event of the transaction under way; it is published once that commits. */
 export type Emit = (event: AppEvent) => void;
 
-/** One per app (in its Deps): two apps in one process do not hear each other. */
+/** Carries this server's committed events to the others (event-relay.ts). */
+export interface EventSender {
+  send(events: readonly AppEvent[]): Promise<void>;
+}
+
+/** One per app (in its Deps): two apps in one process do not hear each other, unless a relay joins them. */
 export interface EventBus {
-  /** Calls every listener with every event, in order, and waits for them; a failure is logged. */
+  /**
+   * Events this server committed: every listener hears each event, in order, and is waited for (a
+   * failure is logged); then the relay, if any, tells the other servers.
+   */
   publish(events: readonly AppEvent[]): Promise<void>;
+  /** Events another server committed, as the relay received them: the listeners hear them as remote. */
+  deliver(events: readonly AppEvent[]): Promise<void>;
+  /** Sends every later publish to the other servers too. */
+  relayTo(sender: EventSender): void;
   /** Adds a listener; answers the function that removes it. */
   subscribe(listener: Listener): () => void;
 }
 
 export function createEventBus(log?: FastifyBaseLogger): EventBus {
   const listeners = new Set<Listener>();
-  return {
-    async publish(events) {
-      for (const event of dedupe(events)) {
-        for (const listener of listeners) {
-          try {
-            await listener(event);
-          } catch (err) {
-            log?.error({ err, event }, 'an event listener failed; the committed write stands');
-          }
+  let sender: EventSender | undefined;
+  const tell = async (events: readonly AppEvent[], origin: EventOrigin) => {
+    for (const event of events) {
+      for (const listener of listeners) {
+        try {
+          await listener(event, origin);
+        } catch (err) {
+          log?.error({ err, event, remote: origin.remote }, 'an event listener failed; the committed write stands');
         }
       }
+    }
+  };
+  return {
+    async publish(events) {
+      const unique = dedupe(events);
+      if (!unique.length) return;
+      await tell(unique, { remote: false });
+      await sender?.send(unique);
+    },
+    async deliver(events) {
+      await tell(dedupe(events), { remote: true });
+    },
+    relayTo(next) {
+      sender = next;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -3,7 +3,7 @@ import { CreatedAtParams, ListParams, NotificationSchema } from '../schemas/conv
 import { IdParams } from '../schemas/user';
 import { notificationCalls } from './calls/notifications';
 import { endpoints } from './endpoint';
-import { answer, nothing } from './envelope';
+import { answer, nothing, raw } from './envelope';
 
 const count = () => z.number().int();
 
@@ -22,6 +22,18 @@ export const notifications = endpoints(notificationCalls, {
   notificationCount: {
     summary: 'How many notifications are unshown (for the badge)',
     response: answer(z.strictObject({ count: count() })),
+  },
+  stream: {
+    summary: 'The unread count and new notifications as they happen (Server-Sent Events)',
+    description:
+      'A text/event-stream that stays open. `event: count` carries `{"count": n}` at once and after every change; ' +
+      '`event: notification` carries each new notification as the list shows it, its id as the event id; ' +
+      '`event: end` with `{"reason": "session"}` comes before the server closes a stream whose session ended (logout, ban, ' +
+      'password change). A comment line is sent every NOTIFICATION_HEARTBEAT_MS. On reconnect the browser sends ' +
+      '`Last-Event-ID` and gets what it missed (at most 20); a new stream may pass the same as `?lastEventId=`. ' +
+      'A server holding NOTIFICATION_STREAMS_MAX streams answers 503 with Retry-After: poll /notification/count meanwhile.',
+    query: z.object({ lastEventId: z.string().max(20).optional() }),
+    response: raw('text/event-stream', 'Server-Sent Events: count, notification and end events, and heartbeats.'),
   },
   deleteNotification: {
     summary: "Delete one of the caller's notifications",

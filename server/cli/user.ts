@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ROLES } from '../../common/constants';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createEventRelay } from '../event-relay';
 import { createEventBus } from '../events';
 import { findByMail, setBan, setRole } from '../features/auth/service';
 
@@ -9,7 +10,7 @@ const USAGE = `Usage:
   npm run user -- role add <admin|moderator> <mail>
   npm run user -- role remove <admin|moderator> <mail>
   npm run user -- ban <mail> <YYYY-MM-DD|off>
-Uses the same DATABASE_URL / DATA_DIR as the server.`;
+Uses the same DATABASE_URL / DATA_DIR (and REDIS_URL) as the server; running servers take the change at once.`;
 
 function parseUntil(s: string): number | null {
   if (s === 'off') return null;
@@ -26,6 +27,13 @@ async function main(argv: string[]) {
   }
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL || undefined, pgliteDir: path.join(config.dataDir, 'pglite') });
+  // running servers hear the change at once (their event relay), not after their session cache's life
+  const events = createEventBus();
+  const relay = createEventRelay(config, { onEvents: () => {}, onResumed: () => {} });
+  if (relay) {
+    events.relayTo(relay);
+    await relay.ready();
+  }
   try {
     if (cmd === 'role' && rest.length === 3) {
       const [action, role, mail] = rest;
@@ -33,7 +41,7 @@ async function main(argv: string[]) {
       if (!(ROLES as readonly string[]).includes(role)) throw new Error(`Unknown role ${role}: one of ${ROLES.join(', ')}`);
       const user = await findByMail(database.db, mail);
       if (!user) throw new Error(`No user with mail ${mail}`);
-      await setRole({ db: database.db, events: createEventBus() }, user.id, role, action === 'add');
+      await setRole({ db: database.db, events }, user.id, role, action === 'add');
       console.log(`${action === 'add' ? 'Granted' : 'Removed'} ${role} ${action === 'add' ? 'to' : 'from'} ${user.mail} (id ${user.id})`);
       return 0;
     }
@@ -42,13 +50,14 @@ async function main(argv: string[]) {
       const user = await findByMail(database.db, mail);
       if (!user) throw new Error(`No user with mail ${mail}`);
       const t = parseUntil(until);
-      await setBan({ db: database.db, events: createEventBus() }, user.id, t);
+      await setBan({ db: database.db, events }, user.id, t);
       console.log(t === null ? `Lifted the ban of ${user.mail}` : `Banned ${user.mail} until ${new Date(t * 1000).toISOString()}`);
       return 0;
     }
     console.error(USAGE);
     return 2;
   } finally {
+    await relay?.close();
     await database.close();
   }
 }

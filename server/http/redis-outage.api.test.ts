@@ -1,58 +1,27 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { type TestApp, startApp, uniqueMail } from '../test/harness';
+import { TcpGate } from '../test/tcp-gate';
 
 /**
- * Redis going away under a running app: a TCP relay stands between the app and the real Redis,
+ * Redis going away under a running app: a TCP gate stands between the app and the real Redis,
  * so the test can cut every connection and refuse new ones, then let Redis back, without touching
  * the Redis server other tests use.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 
-class Relay {
-  private server: net.Server | null = null;
-  private sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('error', () => s.destroy());
-        s.on('close', () => this.sockets.delete(s));
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => (this.server as net.Server).listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-
-  /** Redis is gone: open connections are cut and new ones are refused. */
-  async cut(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = null;
-  }
-}
-
 describe.runIf(redisUrl)('Redis unavailable', () => {
-  let relay: Relay;
+  let gate: TcpGate;
   let app: TestApp;
   beforeAll(async () => {
     const target = new URL(redisUrl as string);
-    relay = new Relay({ host: target.hostname, port: Number(target.port || 6379) });
-    await relay.open();
-    app = await startApp({ REDIS_URL: `redis://127.0.0.1:${relay.port}` });
+    gate = new TcpGate({ host: target.hostname, port: Number(target.port || 6379) });
+    await gate.open();
+    app = await startApp({ REDIS_URL: `redis://127.0.0.1:${gate.port}` });
   });
   afterAll(async () => {
     await app?.close();
-    await relay?.cut();
+    await gate?.cut();
   });
 
   const login = async () => {
@@ -74,7 +43,7 @@ describe.runIf(redisUrl)('Redis unavailable', () => {
     expect((await login()).status).toBe(200);
     expect((await health()).body).toMatchObject({ status: 'ok', down: [] });
 
-    await relay.cut();
+    await gate.cut();
     for (let i = 0; i < 5; i++) {
       const a = await login();
       expect(a.status).toBe(503);
@@ -89,7 +58,7 @@ describe.runIf(redisUrl)('Redis unavailable', () => {
     const feed = await fetch(`${app.url}/api/tale/feed/10/1`);
     expect(feed.status).toBe(200);
 
-    await relay.open();
+    await gate.open();
     await expect.poll(async () => (await login()).status, { timeout: 10_000, interval: 250 }).toBe(200);
     expect((await health()).body).toMatchObject({ status: 'ok', down: [] });
   });

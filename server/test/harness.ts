@@ -11,12 +11,8 @@ import { type Database, openDatabase } from '../db/client';
 
 export const DB_KIND = process.env.TALES_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh, empty database for one test file: in-memory PGlite, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (DB_KIND === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
-    return { database, drop: async () => {} };
-  }
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server, with the function that drops it. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
   const name = `tales_t_${randomBytes(6).toString('hex')}`;
@@ -26,9 +22,8 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolMax: 5, pgliteDir: '' });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -36,6 +31,31 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
       await c.end();
     },
   };
+}
+
+/** A fresh, empty database for one test file: in-memory PGlite, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (DB_KIND === 'pglite') {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  const { url, drop } = await freshPostgres();
+  const database = await openDatabase({ url, poolMax: 5, pgliteDir: '' });
+  return { database, drop };
+}
+
+/** The test configuration: quiet, its own data folder, generous limits for accounts made from one address. */
+function testConfig(dataDir: string, env: Record<string, string>): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    RATE_REGISTER_PER_IP: '100000',
+    RATE_RESET_PER_IP: '100000',
+    RATE_LOGIN_PER_IP: '100000',
+    ...env,
+  });
 }
 
 export interface TestApp extends BuiltApp {
@@ -52,17 +72,7 @@ export async function startApp(
   before?: (built: BuiltApp) => Promise<void>,
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tales-test-'));
-  // Generous sign-up and reset limits: a test file makes many accounts from one address.
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    WEB_DIR: path.join(dataDir, 'no-web'),
-    RATE_REGISTER_PER_IP: '100000',
-    RATE_RESET_PER_IP: '100000',
-    RATE_LOGIN_PER_IP: '100000',
-    ...env,
-  });
+  const config = testConfig(dataDir, env);
   const { database, drop } = await freshDatabase();
   const built = await buildApp(config, { database });
   await before?.(built);
@@ -75,6 +85,44 @@ export async function startApp(
     async close() {
       await built.app.close();
       await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestSite {
+  /** The servers, each with its own pool, caches and event relay, on one database. */
+  servers: TestApp[];
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Several servers of one site on one new PostgreSQL database, as a load balancer would have them:
+ * each opens the database itself from DATABASE_URL, so each has its event relay (Redis when the
+ * env names REDIS_URL, PostgreSQL otherwise). Files go to one folder all share (as they would to
+ * one S3 bucket).
+ */
+export async function startSite(
+  count: number,
+  /** The servers' settings, or each server's by its index. */
+  env: Record<string, string> | ((index: number) => Record<string, string>) = {},
+): Promise<TestSite> {
+  const { url, drop } = await freshPostgres();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tales-site-'));
+  const servers: TestApp[] = [];
+  for (let i = 0; i < count; i++) {
+    const config = testConfig(dataDir, { DATABASE_URL: url, ...(typeof env === 'function' ? env(i) : env) });
+    const built = await buildApp(config, {});
+    const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    servers.push({ ...built, url: address, config, dataDir, close: () => built.app.close() });
+  }
+  return {
+    servers,
+    databaseUrl: url,
+    async close() {
+      await Promise.all(servers.map((s) => s.close()));
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -24,6 +24,16 @@ function present(v: string | string[] | undefined): string | undefined {
   return s;
 }
 
+/** A token's session, user and unread count, from this server's cache while nothing changed them. */
+const resolveCached = (deps: Deps, token: string) =>
+  deps.caches.sessions.resolve(token, () => resolveSession(deps.db, token, deps.config.SESSION_TTL_DAYS, unshownCountOf));
+
+/** Whether a token still signs its user in (not logged out, expired, banned or deleted): what a live stream asks. */
+export async function sessionAlive(deps: Deps, token: string): Promise<boolean> {
+  const resolved = await resolveCached(deps, token);
+  return resolved !== null && !isBanned({ ...resolved.user, rbac_user_role: [] });
+}
+
 /**
  * Who is calling: a token from the `token` header or the session cookie. A `uid` header that
  * disagrees with the session makes the caller a guest. A banned user is a guest for reads and
@@ -31,13 +41,12 @@ function present(v: string | string[] | undefined): string | undefined {
  * session, in one query, and both are kept for a moment (caches.ts).
  */
 async function sessionHook(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const cache = deps.caches.sessions;
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     request.session = null;
     const token = present(request.headers.token) ?? present(request.cookies[SESSION_COOKIE]);
     if (!token || token.length > 200) return;
-    const resolved = await cache.resolve(token, () => resolveSession(deps.db, token, deps.config.SESSION_TTL_DAYS, unshownCountOf));
+    const resolved = await resolveCached(deps, token);
     if (!resolved) return;
     const uid = present(request.headers.uid);
     if (uid !== undefined && uid !== String(resolved.user.id)) return;

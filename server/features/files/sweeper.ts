@@ -46,8 +46,9 @@ export async function startSweeper(deps: Deps): Promise<Sweeper> {
 
   // A tale or user deleted took file rows along (by cascade, journaled by a trigger): their stored
   // objects go as soon as that committed, before the request answers. A failure is left to the timer.
-  const unsubscribe = deps.events.subscribe(async (event) => {
-    if (event.type !== 'tale.deleted' && event.type !== 'user.deleted') return;
+  // The server that made the delete does it; the others, told by the relay, leave it to that one.
+  const unsubscribe = deps.events.subscribe(async (event, { remote }) => {
+    if (remote || (event.type !== 'tale.deleted' && event.type !== 'user.deleted')) return;
     try {
       await sweepJournal(deps.db, deps.storage, 50, { deletes: true });
     } catch (err) {

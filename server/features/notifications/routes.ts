@@ -5,14 +5,16 @@ import type { Deps } from '../../deps';
 import { route } from '../../http/declare';
 import { outcome } from '../../http/envelope';
 import * as notes from './service';
+import type { NotificationStreams } from './stream';
 
-export function notificationRoutes(deps: Deps) {
+export function notificationRoutes(deps: Deps, streams: NotificationStreams) {
   /** The caller's unread count in this very answer's CurrentUser. */
   const recount = async (request: FastifyRequest, userId: number) => {
     request.currentUser = { ...request.currentUser, count_notifications: await notes.countUnshown(deps.db, userId) };
   };
 
   return async function plugin(app: FastifyInstance) {
+    await app.register(streams.routes);
     route(app, api.notifications.notifications, async (request, _reply, me) => {
       const { items, pagination } = await notes.listNotifications(deps.db, me.id, request.params.pageSize, request.params.page);
       return outcome(items, { meta: { notification: pagination } });

@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, lte, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Notification } from '../../../common/schemas/conversation';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
@@ -72,6 +72,56 @@ export async function countUnshown(db: Db, userId: number): Promise<number> {
   return r.n;
 }
 
+/** A notification as the list and the live stream show it. */
+const notificationColumns = {
+  id: notifications.id,
+  from_id: notifications.from_id,
+  from_emblem: users.emblem,
+  from_firstname: users.firstname,
+  from_lastname: users.lastname,
+  created_at: notifications.created_at,
+  txt: notifications.txt,
+  link: notifications.link,
+  is_shown: notifications.is_shown,
+};
+
+/** The unread counts of several users in one query (the live streams of one server); absent means 0. */
+export async function unreadCounts(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ userId: notifications.user_id, n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(inArray(notifications.user_id, userIds), eq(notifications.is_shown, 0)))
+    .groupBy(notifications.user_id);
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+}
+
+/** The id of the user's newest notification, 0 when none: where a new live stream starts. */
+export async function newestNotificationId(db: Db, userId: number): Promise<number> {
+  const [r] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.user_id, userId))
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return r?.id ?? 0;
+}
+
+/**
+ * The user's notifications after an id, oldest first, at most `limit` (the newest of them when
+ * there are more): what a live stream has not sent yet. Index-backed (user_id, id).
+ */
+export async function notificationsAfter(db: Db, userId: number, afterId: number, limit: number): Promise<Notification[]> {
+  const rows = await db
+    .select(notificationColumns)
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.from_id))
+    .where(and(eq(notifications.user_id, userId), gt(notifications.id, afterId)))
+    .orderBy(desc(notifications.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
 export async function listNotifications(
   db: Db,
   userId: number,
@@ -81,17 +131,7 @@ export async function listNotifications(
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.user_id, userId));
   const pagination = paginate(page, pageSize, n);
   const rows = await db
-    .select({
-      id: notifications.id,
-      from_id: notifications.from_id,
-      from_emblem: users.emblem,
-      from_firstname: users.firstname,
-      from_lastname: users.lastname,
-      created_at: notifications.created_at,
-      txt: notifications.txt,
-      link: notifications.link,
-      is_shown: notifications.is_shown,
-    })
+    .select(notificationColumns)
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.from_id))
     .where(eq(notifications.user_id, userId))
