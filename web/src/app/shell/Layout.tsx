@@ -8,7 +8,7 @@ import { MainNavbar } from './MainNavbar';
 import { MessageModal } from './MessageModal';
 import { SpinnerOverlay } from './SpinnerOverlay';
 import { useFullScreenToggle } from './useFullScreenToggle';
-import { useNotificationPolling } from '@/features/notifications/hooks/useNotificationPolling';
+import { useLiveNotifications } from '@/features/notifications/hooks/useLiveNotifications';
 import { PageLoading } from '@/ui/PageLoading';
 
 const inIframe = isInIframe();
@@ -18,7 +18,7 @@ export function Layout() {
   const fullScreen = useFullScreenToggle();
   const chromeHidden = inIframe || fullScreen;
   useIframeAutoHeight(inIframe);
-  useNotificationPolling();
+  useLiveNotifications();
 
   useEffect(() => {
     document.title = t('app.title');

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,13 @@ import { useDeleteAllNotifications } from '../api/deleteAllNotifications';
 import { useDeleteNotification } from '../api/deleteNotification';
 import { useMarkNotificationsShown } from '../api/markNotificationsShown';
 import { NotificationRow } from './NotificationRow';
+
+const onVisibilityChange = (listener: () => void) => {
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
+};
+/** Whether the page is on screen (not a background tab). */
+const usePageVisible = () => useSyncExternalStore(onVisibilityChange, () => document.visibilityState === 'visible');
 
 function LoginPrompt() {
   const { t } = useTranslation();
@@ -42,21 +49,25 @@ function NotificationsList() {
   const mark = useMarkNotificationsShown();
   const remove = useDeleteNotification();
   const removeAll = useDeleteAllNotifications();
-  const markedUpTo = useRef(0);
+  // the unread notifications already marked from this screen, so a refetch does not mark them again
+  const marked = useRef(new Set<number>());
   const { mutate: markShown } = mark;
 
   const data = list.data;
   const items = data?.items ?? [];
   const fresh = data && !list.isPlaceholderData;
 
-  // Viewing marks everything up to the newest item shown; the answer's CurrentUser resets the badge.
+  // Viewing marks everything up to the newest item shown, also one that arrives live while the list
+  // is open (even in the same second as the last); the answer's CurrentUser resets the badge.
+  const visible = usePageVisible();
   useEffect(() => {
-    if (!fresh || data.items.length === 0) return;
-    const newest = Math.max(...data.items.map((n) => n.created_at));
-    if (newest <= markedUpTo.current) return;
-    markedUpTo.current = newest;
-    markShown(newest);
-  }, [data, fresh, markShown]);
+    // a list open in a tab nobody looks at has not been read
+    if (!fresh || !visible) return;
+    const unread = data.items.filter((n) => n.is_shown === 0 && !marked.current.has(n.id));
+    if (unread.length === 0) return;
+    for (const n of unread) marked.current.add(n.id);
+    markShown(Math.max(...data.items.map((n) => n.created_at)));
+  }, [data, fresh, visible, markShown]);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
 
