@@ -4,4 +4,5 @@
 # Usage: scripts/node24.sh <script.js> [args...]
 set -euo pipefail
 NODE24="$(npx -y node@24 -p process.execPath 2>/dev/null)"
+echo "scripts/node24.sh: running under Node $("$NODE24" --version)" >&2
 exec "$NODE24" "$@"
