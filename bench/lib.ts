@@ -20,9 +20,11 @@ export const describeTarget = (t: Target) => ('pg' in t ? `PostgreSQL ${t.pg.rep
 export interface Running {
   url: string;
   stop(): Promise<void>;
+  /** The process, to read its memory. */
+  pid?: number;
 }
 
-async function waitFor(url: string, child: ChildProcess, log: string, timeoutMs = 180_000) {
+export async function waitFor(url: string, child: ChildProcess, log: string, timeoutMs = 180_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${url}: the process ended (${child.exitCode}); see ${log}`);
@@ -37,7 +39,7 @@ async function waitFor(url: string, child: ChildProcess, log: string, timeoutMs 
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s; see ${log}`);
 }
 
-function stopper(child: ChildProcess) {
+export function stopper(child: ChildProcess) {
   return async () => {
     if (child.exitCode !== null) return;
     const ended = new Promise((r) => child.once('exit', r));
@@ -70,7 +72,7 @@ export async function startApp(target: Target, port: number, extraEnv: Record<st
   const child = spawn(process.execPath, [main], { cwd: ROOT, env, stdio: ['ignore', out, out] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`, child, log);
-  return { url, stop: stopper(child) };
+  return { url, stop: stopper(child), pid: child.pid };
 }
 
 /** The reference: a bare Fastify route answering a fixed body (bench/bare.ts). */
