@@ -22,4 +22,24 @@ describe.runIf(DB_KIND === 'postgres')('the PostgreSQL pool', () => {
       await database.close();
     }
   });
+
+  it('lets several servers start on a fresh database at once: they migrate in turn, none fails', async () => {
+    const base = process.env.TEST_DATABASE_URL as string;
+    const name = `tales_t_migrate_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const opened = await Promise.allSettled(
+        Array.from({ length: 4 }, () => openDatabase({ url: url.toString(), pgliteDir: '', poolMax: 2 })),
+      );
+      for (const o of opened) if (o.status === 'fulfilled') await o.value.close();
+      expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok', 'ok']);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
 });

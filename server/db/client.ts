@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { LOCK, lockKeyOf, lockKeySql } from './locks';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,7 +62,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // the request answers 503 (db/faults.ts) and the pool drops the broken client on release.
     pool.on('connect', (client) => client.on('error', (error) => opts.onIdleError?.(error)));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsFolder() });
+    await migrateInTurn(pool);
     return {
       db,
       kind: 'postgres',
@@ -79,6 +80,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/**
+ * Applies the migrations while holding a session advisory lock, so servers that start at once (a
+ * cluster's first start, a rolling upgrade) migrate one after the other: the second finds the work
+ * done instead of failing on the first one's half-made tables.
+ */
+async function migrateInTurn(pool: pg.Pool) {
+  const client = await pool.connect();
+  const key = lockKeyOf(LOCK.migrations());
+  try {
+    await client.query(`select pg_advisory_lock(${lockKeySql})`, [key]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query(`select pg_advisory_unlock(${lockKeySql})`, [key]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

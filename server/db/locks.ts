@@ -12,7 +12,13 @@ export const LOCK = {
   uploadsOf: (userId: number) => ['uploads', userId],
   /** One user's clicks on one item take turns, so each click flips the like exactly once. */
   likeOf: (userId: number, taleId: number) => ['like', userId, taleId],
+  /** Servers starting at once migrate one after the other (a session lock, held by the migrating connection). */
+  migrations: () => ['migrations'],
 } as const;
+
+/** The key of a lock as SQL takes it, for the session locks taken outside drizzle. */
+export const lockKeySql = 'hashtextextended($1, 0)';
+export const lockKeyOf = (parts: readonly (string | number)[]) => parts.join(':');
 
 export async function advisoryLock(tx: Db, parts: readonly (string | number)[]): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${parts.join(':')}, 0))`);
