@@ -22,7 +22,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { notificationStreams } from './features/notifications/stream';
 import { currentUser } from './http/auth';
 import { sessionAlive, sessions } from './features/auth/hook';
-import { createEventRelay } from './event-relay';
+import { channelFor, createEventRelay } from './event-relay';
 import { apiDocs } from './http/api-docs';
 import { registerBodyParsers } from './http/body';
 import { closeUnusedConnections } from './http/drain';
@@ -91,6 +91,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const limiter =
     options.limiter ??
     createRateLimiter(config.REDIS_URL, {
+      // the counters of one site: two sites on one Redis never spend each other's attempts
+      prefix: `tales:rl:${config.DATABASE_URL ? channelFor(config.EVENTS_CHANNEL, config.DATABASE_URL) : 'local'}:`,
       onDown: (err) => app.log.warn({ err }, 'Redis is unavailable; rate-limited calls answer 503 until it is back'),
       onUp: () => app.log.info('Redis is back'),
     });

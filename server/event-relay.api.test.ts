@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../common/messages';
 import type { Tale } from '../common/schemas/tale';
-import { messagesOf } from './event-relay';
+import { channelFor, messagesOf } from './event-relay';
 import type { AppEvent } from './events';
 import { setRole } from './features/auth/service';
 import {
@@ -159,7 +159,7 @@ describe.runIf(DB_KIND === 'postgres').each(transports)('two servers over %s', (
         for (const j of junk) await adminQuery(site.databaseUrl, 'select pg_notify($1, $2)', [b.config.EVENTS_CHANNEL, j]);
       } else {
         const r = new Redis(redisUrl as string);
-        const channel = `${b.config.EVENTS_CHANNEL}:${new URL(site.databaseUrl).hostname}:${new URL(site.databaseUrl).port || '5432'}${new URL(site.databaseUrl).pathname}`;
+        const channel = channelFor(b.config.EVENTS_CHANNEL, site.databaseUrl);
         for (const j of junk) await r.publish(channel, j);
         r.disconnect();
       }
@@ -234,7 +234,7 @@ describe.runIf(DB_KIND === 'postgres')('the relay cut off', () => {
 });
 
 describe.runIf(DB_KIND === 'postgres' && redisUrl)('limits shared by the servers of one site', () => {
-  it('10 wrong logins spread over both servers hit the limit as one', async () => {
+  it('10 wrong logins spread over both servers hit the limit as one; another site on the same Redis is not limited by them', async () => {
     const site = await startSite(2, { REDIS_URL: redisUrl as string, RATE_LOGIN_PER_MAIL: '10' });
     try {
       const mail = uniqueMail('shared');
@@ -250,6 +250,16 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('limits shared by the servers
       // the right password is refused too until the window passes, on either server
       const right = await new Client(site.servers[1].url).post('/auth/login', { mail, password: GOOD_PASSWORD, form_id: 'login' });
       expect(right.status).toBe(429);
+
+      // another site on the same Redis (its own database) keeps its own counters
+      const other = await startSite(1, { REDIS_URL: redisUrl as string, RATE_LOGIN_PER_MAIL: '10' });
+      try {
+        await registered(other.servers[0], mail);
+        const there = await new Client(other.servers[0].url).post('/auth/login', { mail, password: GOOD_PASSWORD, form_id: 'login' });
+        expect(there.status).toBe(200);
+      } finally {
+        await other.close();
+      }
     } finally {
       await site.close();
     }

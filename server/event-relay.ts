@@ -85,10 +85,14 @@ function reader(serverId: string, options: RelayOptions) {
   };
 }
 
-/** The channel a site's servers share: one per database, so two sites on one Redis never mix. */
+/**
+ * The Redis channel a site's servers share: qualified by the database's name, so sites with their
+ * own databases on one Redis do not mix. Not by its host: servers may name one PostgreSQL
+ * differently (localhost, an address, a pooler) and must still hear each other. Two sites whose
+ * databases share a name on one Redis set EVENTS_CHANNEL apart.
+ */
 export function channelFor(base: string, databaseUrl: string): string {
-  const u = new URL(databaseUrl);
-  return `${base}:${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  return `${base}:${decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'postgres'}`;
 }
 
 export function redisRelay(url: string, channel: string, options: RelayOptions): EventRelay {
