@@ -245,6 +245,9 @@ function appEnv(server: AppServer): NodeJS.ProcessEnv {
     // Plain http here; behind a TLS-terminating balancer this is 1 (or auto).
     COOKIE_SECURE: '0',
     LOG_LEVEL: 'warn',
+    // On SIGTERM, /healthz says "draining" for 2.5 s first: HAProxy (checks every 1 s, out after 2)
+    // stops sending before the server stops accepting, so a rolling restart costs no request.
+    SHUTDOWN_DRAIN_MS: '2500',
   });
   // CLUSTER_APP_FEED_CACHE_MS=0 → FEED_CACHE_MS=0, and so on; these win over everything above.
   for (const [k, v] of Object.entries(process.env)) if (k.startsWith('CLUSTER_APP_')) env[k.slice('CLUSTER_APP_'.length)] = v;

@@ -55,6 +55,8 @@ export interface BuiltApp {
   database: Database;
   /** Every method and route pattern served (filled as routes register). */
   routes: readonly { method: string; url: string }[];
+  /** From now on /healthz answers 503 "draining" (everything else as before): the balancer takes the server out. */
+  drain(): void;
 }
 
 /** Builds the whole server from a config. main.ts listens on it; tests build it too. */
@@ -160,7 +162,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // down stops only rate-limited calls, on every server alike, so it is reported, not failed.
   // So is an event relay on PostgreSQL that lost its listening connection (on Redis, 'redis' says it).
   const streams = notificationStreams(deps);
+  let draining = false;
   app.get('/healthz', async (_request, reply) => {
+    if (draining)
+      return reply
+        .code(503)
+        .type('application/json; charset=utf-8')
+        .send({ status: 'draining', database: database.kind, down: [], streams: streams.size });
     const [dbUp, redisUp] = await Promise.all([database.ping(), limiter.kind === 'redis' ? limiter.ping() : undefined]);
     const down = [
       ...(dbUp ? [] : ['database']),
@@ -201,5 +209,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return webApp && isPage && webApp.isPage(request.url) ? webApp.page(request, reply) : edge.notFound(request, reply);
   });
 
-  return { app, deps, database, routes: edge.routes };
+  return {
+    app,
+    deps,
+    database,
+    routes: edge.routes,
+    drain: () => {
+      draining = true;
+    },
+  };
 }

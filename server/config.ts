@@ -79,6 +79,11 @@ export const ConfigSchema = z
     NOTIFICATION_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(25_000),
     /** How many live notification streams one server holds; past it a page falls back to polling. */
     NOTIFICATION_STREAMS_MAX: positiveInt(10_000),
+    /**
+     * On SIGTERM, how long a server keeps answering while /healthz says 503 "draining", so the load
+     * balancer takes it out before it stops accepting (more than its checks' fall × interval).
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_TTL_DAYS: positiveInt(30),
     /** Set to 0 when the site is served over plain http (cookies marked Secure need https). */

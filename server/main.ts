@@ -13,11 +13,17 @@ async function main() {
     }
     throw e;
   }
-  const { app, database } = await buildApp(config);
-  // On SIGTERM/SIGINT: stop accepting, finish requests in flight, then close the database.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  const { app, database, drain } = await buildApp(config);
+  // On SIGTERM/SIGINT: behind a load balancer, first say "draining" on /healthz while still
+  // answering (SHUTDOWN_DRAIN_MS), so no request arrives as the server stops accepting; then stop
+  // accepting, finish requests in flight, end the live streams and close the database.
+  closeWithGrace({ delay: config.SHUTDOWN_DRAIN_MS + 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
-    else app.log.info({ signal }, 'shutting down');
+    else app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    if (!err && config.SHUTDOWN_DRAIN_MS > 0) {
+      drain();
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    }
     await app.close();
   });
   await app.listen({ port: config.PORT, host: config.HOST });

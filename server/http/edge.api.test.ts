@@ -152,3 +152,18 @@ describe('health', () => {
     expect(r.json()).toMatchObject({ status: 'ok' });
   });
 });
+
+describe('draining before a shutdown', () => {
+  it('answers /healthz 503 "draining" while every other call goes on, so a balancer takes the server out first', async () => {
+    const own = await startApp();
+    try {
+      own.drain();
+      const health = await fetch(`${own.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ status: 'draining' });
+      expect((await fetch(`${own.url}/api/tale/feed/10/1`)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
