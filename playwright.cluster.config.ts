@@ -41,6 +41,10 @@ export default defineConfig({
     env: {
       CLUSTER_PORT: String(PORT),
       CLUSTER_DATABASE_URL: process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tales_cluster_e2e',
+      // caches kept half a minute: only the event relay can make a write on one server show on
+      // the other "at once", as the tests expect (with the 1 s default a poll could wait it out)
+      CLUSTER_APP_FEED_CACHE_MS: '30000',
+      CLUSTER_APP_SESSION_CACHE_MS: '30000',
       // every test registers its own users from one address
       CLUSTER_APP_RATE_REGISTER_PER_IP: '1000',
       CLUSTER_APP_RATE_LOGIN_PER_IP: '1000',
