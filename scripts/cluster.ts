@@ -255,6 +255,9 @@ function appEnv(server: AppServer): NodeJS.ProcessEnv {
 }
 
 let ready = false;
+/** The Node version of the app servers (CI runs them on 24 as well), told on standard error too. */
+const NODE_VERSION = spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
+process.stderr.write(`[cluster] app servers run on Node ${NODE_VERSION} (${NODE})\n`);
 
 /** Starts an app server and keeps it running: when it exits it is started again after 1 s (like systemd's Restart=always). */
 function startServer(server: AppServer) {
