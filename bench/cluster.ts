@@ -103,7 +103,8 @@ async function startBalancer(port: number, a: string, b: string): Promise<Runnin
       TALES_LB_BIND: `127.0.0.1:${port}`,
       TALES_LB_SOCKET: path.join(ROOT, 'bench/results/haproxy.sock'),
       TALES_LB_KEEP_USER: '1',
-      TALES_LB_MAXCONN: '20000',
+      // two descriptors a connection, under this machine's hard limit of 20,000
+      TALES_LB_MAXCONN: '9000',
     },
     stdio: ['ignore', out, out],
   });
