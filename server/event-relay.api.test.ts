@@ -118,6 +118,23 @@ describe.runIf(DB_KIND === 'postgres').each(transports)('two servers over %s', (
     await expect.poll(guest, AT_ONCE).toBeNull();
   });
 
+  it('a password changed on A ends the user’s other sessions on B at once', async () => {
+    const user = await registered(a);
+    // a second session, kept by B for a minute
+    const elsewhere = new Client(b.url);
+    await elsewhere.post('/auth/login', { mail: user.mail, password: GOOD_PASSWORD, form_id: 'login' });
+    expect((await elsewhere.get(`/auth/profile/${user.id}`)).body.CurrentUser.id).toBe(user.id);
+    const changed = await user.post('/auth/ChangePassword', {
+      password: 'new-password-4471',
+      confirm_password: 'new-password-4471',
+      form_id: 'actionChangePassword',
+    });
+    expect(changed.body.meta.alina_response_success).toBe(1);
+    const token = elsewhere.token as string;
+    const onB = async () => (await new Client(b.url).get(`/auth/profile/${user.id}`, { headers: { token } })).body.CurrentUser.id;
+    await expect.poll(onB, AT_ONCE).toBeNull();
+  });
+
   it('a role given on A is a role on B at once', async () => {
     const admin = await registered(a);
     await setRole(a.deps, admin.id, 'admin', true);
