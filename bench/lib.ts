@@ -99,6 +99,8 @@ export interface LoadSpec {
   requests: (string | Request)[];
   headers?: (i: number) => Record<string, string>;
   loggedIn?: boolean;
+  /** Every request new (searches nobody typed before): no request is made ahead to fill caches. */
+  fresh?: boolean;
 }
 
 export interface Figure {
@@ -154,9 +156,9 @@ export async function measure(spec: LoadSpec): Promise<Figure> {
   };
   // Each distinct request once first, eight at a time: the steady state of a live site, where the
   // pages people read are in memory, rather than this machine's slow disk (docs/benchmarks.md).
-  const distinct = [...new Map(list.map((r) => [`${r.method ?? 'GET'} ${r.path}`, r])).values()].filter(
-    (r) => (r.method ?? 'GET') === 'GET',
-  );
+  const distinct = spec.fresh
+    ? []
+    : [...new Map(list.map((r) => [`${r.method ?? 'GET'} ${r.path}`, r])).values()].filter((r) => (r.method ?? 'GET') === 'GET');
   for (let k = 0; k < distinct.length; k += 8) {
     await Promise.all(
       distinct

@@ -10,6 +10,35 @@ import { EN, RU, TAGS_EN, TAGS_RU } from './words';
 export const SEARCH_WORDS = [EN[10], RU[12], EN[60], RU[80], EN[150], RU[200], EN[300], RU[350], EN[400], RU[450]];
 export const SEARCH_TAGS = [...TAGS_EN.slice(0, 5), ...TAGS_RU.slice(0, 5), TAGS_EN[30], TAGS_RU[30]];
 
+/**
+ * Searches nobody has typed before (so no cache has them): two words, English or Russian, the
+ * second cut to a prefix as a search box sends it while typing, every third with a hashtag
+ * instead of the first word. Deterministic, all distinct.
+ */
+export function freshSearches(count: number): string[] {
+  const out = new Set<string>();
+  // mulberry32: a small generator whose low bits are as random as its high ones
+  let x = 12345;
+  const next = (n: number) => {
+    x = (x + 0x6d2b79f5) | 0;
+    let t = Math.imul(x ^ (x >>> 15), 1 | x);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+  while (out.size < count) {
+    const list = next(2) ? EN : RU;
+    const tags = list === EN ? TAGS_EN : TAGS_RU;
+    const second = list[next(list.length)];
+    const prefix = second.slice(0, Math.max(3, second.length - next(3)));
+    const first = out.size % 3 === 2 ? `#${tags[next(tags.length)]}` : list[next(list.length)];
+    out.add(`${first} ${prefix}`);
+  }
+  return [...out];
+}
+
+/** Searches for words no tale has, each new. */
+export const noMatchSearches = (count: number) => Array.from({ length: count }, (_, i) => `zq${i.toString(36)}xv`);
+
 /** Tales to read, comment on and like: a sample of what the feed shows, from many pages. */
 export async function sample(base: string, pages = 40) {
   const first = await call<{ tale: Tale[] }>(base, '/api/tale/feed/10/1');
@@ -39,6 +68,8 @@ export function readScenarios(base: string, s: Awaited<ReturnType<typeof sample>
     { name: `feed page ${s.pagesTotal} (deepest)`, requests: [`/api/tale/feed/10/${s.pagesTotal}`] },
     { name: 'search by word', requests: SEARCH_WORDS.map((w) => `/api/tale/feed/10/1?txt=${enc(w)}`) },
     { name: 'search by hashtag', requests: SEARCH_TAGS.map((t) => `/api/tale/feed/10/1?txt=${enc(`#${t}`)}`) },
+    { name: 'fresh search, two words', fresh: true, requests: freshSearches(30_000).map((q) => `/api/tale/feed/10/1?txt=${enc(q)}`) },
+    { name: 'fresh search, no match', fresh: true, requests: noMatchSearches(30_000).map((q) => `/api/tale/feed/10/1?txt=${enc(q)}`) },
     { name: 'one tale', requests: s.taleIds.map((id) => `/api/tale/upsert/${id}`) },
     { name: 'comment list', requests: s.commented.map((t) => `/api/tale/feed/10/1/${t.id}`) },
     { name: 'likers', requests: s.liked.map((t) => `/api/like/selectlist/10/1/tale/${t.id}`) },

@@ -125,6 +125,12 @@ export const ConfigSchema = z
     BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
     /** Feed and search totals are counted exactly up to this many rows (docs/decisions.md). */
     FEED_COUNT_CAP: positiveInt(10_000),
+    /**
+     * How a search of the whole feed finds its matches: `auto` chooses per query from the words'
+     * statistics (docs/decisions.md, "Search at a million tales"); `index` always takes them from
+     * the text index, `feed` always walks the feed (for comparing, not for production).
+     */
+    SEARCH_STRATEGY: z.enum(['auto', 'index', 'feed']).default('auto'),
     /** How long a feed page everyone sees alike is shared (its count ten times as long); 0 turns that off. */
     FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** How long this server keeps a resolved session (changes made here drop it at once); 0 turns that off. */

@@ -97,6 +97,19 @@ export async function selectTales(
   return await q;
 }
 
+/** Feed-order keys of every row that matches, at most `max`: a search's matches from the text index. */
+export async function matchKeys(db: Db, where: SQL | undefined, max: number) {
+  return db.select({ id: tales.id, is_sticked: tales.is_sticked, publish_at: tales.publish_at }).from(tales).where(where).limit(max);
+}
+
+/** Rows by id, in the order of `ids`. */
+export async function selectTalesByIds(db: Db, ids: number[]): Promise<TaleRow[]> {
+  if (!ids.length) return [];
+  const rows = await baseQuery(db).where(inArray(tales.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => r !== undefined);
+}
+
 /**
  * How many rows match, counted exactly up to `cap` and reported as `cap` beyond it. An exact
  * count of a million-row feed or of a common search word reads every match; a capped count reads

@@ -11,6 +11,8 @@ export function searchDocument(header: string, bodyTxt: string, firstname: strin
 export interface SearchTerms {
   /** Full-text query for to_tsquery('simple', …), or null when there are no words. */
   tsquery: string | null;
+  /** Its words, in order (the last is searched as a prefix). */
+  words: string[];
   tags: string[];
 }
 
@@ -27,5 +29,5 @@ export function parseSearch(txt: string | undefined): SearchTerms | null {
   const unique = [...new Set(words)].slice(0, 8);
   if (!unique.length && !tags.length) return null;
   const tsquery = unique.length ? unique.map((w, i) => (i === unique.length - 1 ? `${w}:*` : w)).join(' & ') : null;
-  return { tsquery, tags };
+  return { tsquery, words: unique, tags };
 }

@@ -22,10 +22,13 @@ import {
   lockThread,
   presentTale,
   recountThreads,
+  matchKeys,
   selectTales,
+  selectTalesByIds,
 } from './queries';
 import { isReservedAlias } from './reserved';
 import { parseSearch, searchDocument } from './search';
+import { DENSE_TOTAL, SPARSE_MAX, planSearch } from './search-plan';
 
 export type Caller = CurrentUser;
 
@@ -97,14 +100,48 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
     conditions.push(eq(tales.owner_id, req.owner));
   } else conditions.push(publicPosts(caller, now));
   const search = parseSearch(req.txt);
-  if (search?.tsquery) conditions.push(sql`${tales.search_vector} @@ to_tsquery('simple', ${search.tsquery})`);
-  if (search?.tags.length) conditions.push(sql`${tales.tags} @> ${sql.param(search.tags)}::text[]`);
-  const where = and(...conditions);
+  const matches: SQL[] = [];
+  if (search?.tsquery) matches.push(sql`${tales.search_vector} @@ to_tsquery('simple', ${search.tsquery})`);
+  if (search?.tags.length) matches.push(sql`${tales.tags} @> ${sql.param(search.tags)}::text[]`);
+  const where = and(...conditions, ...matches);
   // 1,000 pages of 10 by default: deeper tales are reached by searching, not by paging.
   const count = () => countTales(deps.db, where, deps.config.FEED_COUNT_CAP);
   const load = async (rowsTotal: number) => {
     const pagination = paginate(req.page, req.pageSize, rowsTotal);
     const rows = await selectTales(deps.db, where, { limit: req.pageSize, offset: (pagination.pageCurrentNumber - 1) * req.pageSize });
+    return { rows, pagination };
+  };
+  // A search of the whole feed goes the way its words make fast (search-plan.ts).
+  const searchPage = async () => {
+    const strategy = deps.config.SEARCH_STRATEGY;
+    const sparse = strategy === 'index' || (strategy === 'auto' && search && (await planSearch(deps.db, search)).kind === 'sparse');
+    if (sparse) {
+      const keys = await matchKeys(deps.db, where, SPARSE_MAX + 1);
+      if (keys.length <= SPARSE_MAX) {
+        keys.sort((a, b) => b.is_sticked - a.is_sticked || b.publish_at - a.publish_at || b.id - a.id);
+        const pagination = paginate(req.page, req.pageSize, keys.length);
+        const from = (pagination.pageCurrentNumber - 1) * req.pageSize;
+        const rows = await selectTalesByIds(
+          deps.db,
+          keys.slice(from, from + req.pageSize).map((k) => k.id),
+        );
+        return { rows, pagination };
+      }
+    }
+    // Dense: walk the feed in order and keep what matches; the match is written so the text index
+    // cannot be chosen for it. The total is bounded (search-plan.ts, DENSE_TOTAL), exact when the
+    // page comes up short.
+    const walk = and(...conditions, sql`coalesce(${and(...matches)}, false)`);
+    let pagination = paginate(req.page, req.pageSize, Math.min(DENSE_TOTAL, deps.config.FEED_COUNT_CAP));
+    const from = (pagination.pageCurrentNumber - 1) * req.pageSize;
+    let rows = await selectTales(deps.db, walk, { limit: req.pageSize, offset: from });
+    if (rows.length < req.pageSize) {
+      const total = from === 0 || rows.length > 0 ? from + rows.length : await countTales(deps.db, where, from);
+      pagination = paginate(req.page, req.pageSize, total);
+      if ((pagination.pageCurrentNumber - 1) * req.pageSize !== from) {
+        rows = await selectTales(deps.db, walk, { limit: req.pageSize, offset: (pagination.pageCurrentNumber - 1) * req.pageSize });
+      }
+    }
     return { rows, pagination };
   };
   let page: { rows: TaleRow[]; pagination: Pagination };
@@ -118,7 +155,9 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
       search?.tsquery ?? null,
       search?.tags ?? [],
     ]);
-    page = await caches.pages.get(`${query}|${req.pageSize}|${req.page}`, async () => load(await caches.counts.get(query, count)));
+    page = await caches.pages.get(`${query}|${req.pageSize}|${req.page}`, async () =>
+      search && req.owner === undefined ? searchPage() : load(await caches.counts.get(query, count)),
+    );
   }
   return { tales: await presentRows(deps, caller, page.rows), pagination: page.pagination };
 }

@@ -280,41 +280,45 @@ describe('the feed', () => {
     }
   });
 
-  it('finds by words in Russian and English, case-insensitively, by prefix, by author name and by hashtag', async () => {
-    const fresh = await startApp();
-    try {
-      await registered(fresh);
-      const u = await registered(fresh);
-      await u.post('/auth/profile', { id: u.id, firstname: 'Зинаида', lastname: 'Quill' });
-      const ru = await write(u, { header: 'Весенний ЛЕС', body: '<p>Шумит берёзовая роща #весна_2024</p>' });
-      const en = await write(u, { header: 'Autumn Harbour', body: '<p>Ships and gulls #Sea-Life</p>' });
-      const other = await registered(fresh);
-      const third = await write(other, { header: 'Unrelated', body: '<p>Nothing here #sea</p>' });
-      const c = new Client(fresh.url);
-      const q = async (txt: string) => ids(await c.get<Feed>(`/tale/feed/10/1?txt=${encodeURIComponent(txt)}`));
-      expect(await q('лес')).toEqual([ru.id]);
-      expect(await q('ЛЕС весенний')).toEqual([ru.id]);
-      expect(await q('березовая')).toEqual([ru.id]); // ё and е
-      expect(await q('рощ')).toEqual([ru.id]); // prefix while typing
-      expect(await q('harbour')).toEqual([en.id]);
-      expect(await q('GULLS')).toEqual([en.id]);
-      expect(await q('зинаида')).toEqual([en.id, ru.id]);
-      expect(await q('quill ships')).toEqual([en.id]);
-      expect(await q('#весна_2024')).toEqual([ru.id]);
-      expect(await q('#sea-life')).toEqual([en.id]);
-      expect(await q('#sea')).toEqual([third.id]);
-      expect(await q('nomatchatall')).toEqual([]);
-      const none = await c.get<Feed>('/tale/feed/10/1?txt=nomatchatall');
-      expect(none.body.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 0, pagesTotal: 1 });
-      expect(await q("'); drop table tales; --")).toEqual([]);
-      // a rename reaches the search
-      await u.post('/auth/profile', { id: u.id, firstname: 'Евдокия' });
-      expect(await q('зинаида')).toEqual([]);
-      expect(await q('евдокия')).toEqual([en.id, ru.id]);
-    } finally {
-      await fresh.close();
-    }
-  });
+  // every way a search can take (search-plan.ts) finds the same tales in the same order
+  it.each(['auto', 'index', 'feed'])(
+    'finds by words in Russian and English, case-insensitively, by prefix, by author name and by hashtag (search strategy %s)',
+    async (strategy) => {
+      const fresh = await startApp({ SEARCH_STRATEGY: strategy });
+      try {
+        await registered(fresh);
+        const u = await registered(fresh);
+        await u.post('/auth/profile', { id: u.id, firstname: 'Зинаида', lastname: 'Quill' });
+        const ru = await write(u, { header: 'Весенний ЛЕС', body: '<p>Шумит берёзовая роща #весна_2024</p>' });
+        const en = await write(u, { header: 'Autumn Harbour', body: '<p>Ships and gulls #Sea-Life</p>' });
+        const other = await registered(fresh);
+        const third = await write(other, { header: 'Unrelated', body: '<p>Nothing here #sea</p>' });
+        const c = new Client(fresh.url);
+        const q = async (txt: string) => ids(await c.get<Feed>(`/tale/feed/10/1?txt=${encodeURIComponent(txt)}`));
+        expect(await q('лес')).toEqual([ru.id]);
+        expect(await q('ЛЕС весенний')).toEqual([ru.id]);
+        expect(await q('березовая')).toEqual([ru.id]); // ё and е
+        expect(await q('рощ')).toEqual([ru.id]); // prefix while typing
+        expect(await q('harbour')).toEqual([en.id]);
+        expect(await q('GULLS')).toEqual([en.id]);
+        expect(await q('зинаида')).toEqual([en.id, ru.id]);
+        expect(await q('quill ships')).toEqual([en.id]);
+        expect(await q('#весна_2024')).toEqual([ru.id]);
+        expect(await q('#sea-life')).toEqual([en.id]);
+        expect(await q('#sea')).toEqual([third.id]);
+        expect(await q('nomatchatall')).toEqual([]);
+        const none = await c.get<Feed>('/tale/feed/10/1?txt=nomatchatall');
+        expect(none.body.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 0, pagesTotal: 1 });
+        expect(await q("'); drop table tales; --")).toEqual([]);
+        // a rename reaches the search
+        await u.post('/auth/profile', { id: u.id, firstname: 'Евдокия' });
+        expect(await q('зинаида')).toEqual([]);
+        expect(await q('евдокия')).toEqual([en.id, ru.id]);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 
   it('is shared between readers, yet shows every write at once and each reader their own likes', async () => {
     const fresh = await startApp();
