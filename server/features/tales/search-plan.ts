@@ -56,7 +56,7 @@ async function readFrequencies(db: Db): Promise<Frequencies> {
     const r = rows.find((x) => x.attname === name);
     const map = new Map<string, number>();
     if (!r?.elems || !r.freqs) return map;
-    r.elems.forEach((e, i) => map.set(e, Number(r.freqs?.[i] ?? 0)));
+    for (const [i, e] of r.elems.entries()) map.set(e, Number(r.freqs[i] ?? 0));
     return map;
   };
   return { rows: Number(size?.n ?? 0), words: read('search_vector'), tags: read('tags'), at: Date.now() };
