@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumUse } from './e2e/browser';
 
 /**
  * The cluster suite: Chromium against the reference deployment started by `npm run cluster`
@@ -20,14 +21,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {
+    ...chromiumUse,
     baseURL,
-    locale: 'en-US',
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    },
   },
   webServer: {
     command: 'npm run cluster -- --fresh',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumUse } from './e2e/browser';
 
 /**
  * End-to-end tests drive the built app (`npm run build` first) served by the real server on a
@@ -40,14 +41,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   globalTeardown: './e2e/global-teardown.ts',
   use: {
+    ...chromiumUse,
     baseURL,
-    locale: 'en-US',
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    },
   },
   projects: [
     // The first account of a fresh installation becomes admin: that spec must register before any other.

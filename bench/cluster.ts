@@ -21,6 +21,7 @@ import {
   machine,
   measure,
   ms,
+  pct,
   settings,
   startApp,
   startBare,
@@ -44,7 +45,6 @@ const DB = 'tales_bench_cluster';
 const PASSWORD = 'violet-harbour-7391';
 const H = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 interface User {
   id: number;

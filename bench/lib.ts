@@ -116,7 +116,8 @@ export interface Figure {
 
 export const settings = { connections: 64, duration: 10, warmup: 3 };
 
-const pct = (sorted: number[], p: number) =>
+/** The p-th percentile of sorted figures. */
+export const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { apiInPage, storedUserId } from './api';
 
 export const dataDir = (): string => {
   const dir = process.env.TALES_E2E_DATA_DIR;
@@ -128,4 +129,13 @@ export async function readResetCode(mail: string): Promise<string> {
     )
     .not.toBe('');
   return code;
+}
+
+/** A new page in `context`, registered through the screen, with a first and last name set. */
+export async function newUserPage(context: BrowserContext, firstname: string, lastname: string): Promise<Page> {
+  const page = await context.newPage();
+  await registerViaUi(page);
+  const res = await apiInPage(page, '/auth/profile', { id: await storedUserId(page), firstname, lastname });
+  expect(res.body.meta.alina_response_success).toBe(1);
+  return page;
 }

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { API_HEADERS, apiInPage, storedSession, storedUserId } from './api';
-import { registerViaUi } from './helpers';
+import { newUserPage } from './helpers';
 
 /**
  * Live notifications: the badge and the list follow as things happen, over one stream per browser
@@ -12,13 +12,7 @@ import { registerViaUi } from './helpers';
 const LIVE = { timeout: 4_000 };
 const STREAM = '**/api/notification/stream';
 
-async function newUser(context: BrowserContext, firstname: string): Promise<Page> {
-  const page = await context.newPage();
-  await registerViaUi(page);
-  const res = await apiInPage(page, '/auth/profile', { id: await storedUserId(page), firstname, lastname: 'Live' });
-  expect(res.body.meta.alina_response_success).toBe(1);
-  return page;
-}
+const newUser = (context: BrowserContext, firstname: string) => newUserPage(context, firstname, 'Live');
 
 async function publish(page: Page, header: string): Promise<number> {
   const res = await apiInPage<{ id: number }>(page, '/tale/upsert', { header, body: '<p>Hi</p>', form_id: 'actionUpsert' });

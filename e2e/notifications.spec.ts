@@ -2,17 +2,11 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
 import { apiInPage, storedUserId } from './api';
-import { closeMessages, messageModal, registerViaUi } from './helpers';
+import { closeMessages, messageModal, newUserPage } from './helpers';
 
 /** The notification screen: empty list, pages top and bottom, marking shown, deleting one and all. */
 
-async function newUser(context: BrowserContext, firstname: string): Promise<Page> {
-  const page = await context.newPage();
-  await registerViaUi(page);
-  const res = await apiInPage(page, '/auth/profile', { id: await storedUserId(page), firstname, lastname: 'Tester' });
-  expect(res.body.meta.alina_response_success).toBe(1);
-  return page;
-}
+const newUser = (context: BrowserContext, firstname: string) => newUserPage(context, firstname, 'Tester');
 
 const rows = (page: Page) => page.getByTestId('notification');
 const paginators = (page: Page) => page.getByRole('navigation', { name: 'Pages' });

@@ -6,7 +6,7 @@ import type { Notification } from '../../../common/schemas/conversation';
 import type { Deps } from '../../deps';
 import type { AppEvent } from '../../events';
 import { route } from '../../http/declare';
-import { AppError } from '../../http/errors';
+import { AppError, needLogin } from '../../http/errors';
 import { newestNotificationId, notificationsAfter, unreadCounts } from './service';
 
 /** How many missed notifications a stream sends when it starts or resumes. */
@@ -80,7 +80,7 @@ export function notificationStreams(deps: Deps) {
   async function flush() {
     timer = undefined;
     const all = everyone;
-    const named = [...dirty].filter((id) => byUser.has(id));
+    const named = new Set([...dirty].filter((id) => byUser.has(id)));
     everyone = false;
     dirty.clear();
     // a session that ended (logout, ban, password change, deleted user) ends its streams first
@@ -89,7 +89,7 @@ export function notificationStreams(deps: Deps) {
         if (!(await deps.lookups.sessionAlive(s.token))) end(s, 'session');
       }
     }
-    const users = all ? [...byUser.keys()] : named.filter((id) => byUser.has(id));
+    const users = [...(all ? byUser.keys() : named)].filter((id) => byUser.has(id));
     for (let i = 0; i < users.length; i += 1_000) {
       const chunk = users.slice(i, i + 1_000);
       const counts = await unreadCounts(deps.db, chunk);
@@ -97,7 +97,7 @@ export function notificationStreams(deps: Deps) {
         const streams = [...(byUser.get(userId) ?? [])];
         if (!streams.length) continue;
         // only a change named for the user can bring a new notification
-        if (named.includes(userId)) {
+        if (named.has(userId)) {
           const after = Math.min(...streams.map((s) => s.lastId));
           const items = await notificationsAfter(deps.db, userId, after, CATCH_UP);
           for (const s of streams) sendNew(s, items);
@@ -169,7 +169,7 @@ export function notificationStreams(deps: Deps) {
         const max = deps.config.NOTIFICATION_STREAMS_MAX;
         if (total >= max) throw new AppError(503, [danger(MSG.streamsFull, [30])], { 'retry-after': '30' });
         const token = request.session?.token;
-        if (!token) throw new AppError(401, [danger(MSG.loginFirst)]);
+        if (!token) throw needLogin();
         const resumed = resumeFrom(request.headers['last-event-id'], request.query.lastEventId);
         const lastId = resumed ?? (await newestNotificationId(deps.db, me.id));
 
