@@ -50,10 +50,21 @@ export async function sample(base: string, pages = 40) {
     for (const t of r.data.tale) found.set(t.id, t);
   }
   const tales = [...found.values()];
+  // The authors who wrote most (the sample shows them most often) and the commonest hashtags:
+  // the longest lists after the feed, read at any page.
+  const often = new Map<number, number>();
+  for (const t of tales) often.set(t.owner_id, (often.get(t.owner_id) ?? 0) + 1);
+  const authors = [...often.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
+  const lists: { path: string; pagesTotal: number }[] = [];
+  for (const q of [...authors.map(([id]) => `owner=${id}`), ...[TAGS_EN[0], TAGS_RU[0]].map((t) => `txt=${encodeURIComponent(`#${t}`)}`)]) {
+    const r = await call<{ tale: Tale[] }>(base, `/api/tale/feed/10/1?${q}`);
+    lists.push({ path: q, pagesTotal: (r.meta.tale as { pagesTotal: number }).pagesTotal });
+  }
   const byComments = [...tales].sort((a, b) => b.count_answer_to_tale_id - a.count_answer_to_tale_id);
   const byLikes = [...tales].sort((a, b) => b.count_like - a.count_like);
   return {
     pagesTotal: pagination.pagesTotal,
+    lists,
     taleIds: tales.map((t) => t.id),
     commented: byComments.filter((t) => t.count_answer_to_tale_id > 0).slice(0, 50),
     liked: byLikes.filter((t) => t.count_like > 0).slice(0, 50),
@@ -61,11 +72,40 @@ export async function sample(base: string, pages = 40) {
   };
 }
 
+/** `count` pages spread over 1..pagesTotal in a shuffled order, the last among them: a reader jumping anywhere. */
+export function anyPages(pagesTotal: number, count = 5_000): number[] {
+  const n = Math.min(count, pagesTotal);
+  const pages = Array.from({ length: n }, (_, i) => 1 + Math.floor((i * pagesTotal) / n));
+  pages[n - 1] = pagesTotal;
+  let x = 99;
+  for (let i = n - 1; i > 0; i--) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    const j = x % (i + 1);
+    [pages[i], pages[j]] = [pages[j], pages[i]];
+  }
+  return pages;
+}
+
 export function readScenarios(base: string, s: Awaited<ReturnType<typeof sample>>) {
   const enc = encodeURIComponent;
   return [
     { name: 'feed page 1', requests: ['/api/tale/feed/10/1'] },
     { name: `feed page ${s.pagesTotal} (deepest)`, requests: [`/api/tale/feed/10/${s.pagesTotal}`] },
+    { name: 'feed, any page', fresh: true, requests: anyPages(s.pagesTotal).map((p) => `/api/tale/feed/10/${p}`) },
+    {
+      name: "busiest authors' tales, any page",
+      fresh: true,
+      requests: s.lists
+        .filter((l) => l.path.startsWith('owner'))
+        .flatMap((l) => anyPages(l.pagesTotal).map((p) => `/api/tale/feed/10/${p}?${l.path}`)),
+    },
+    {
+      name: 'commonest hashtags, any page',
+      fresh: true,
+      requests: s.lists
+        .filter((l) => l.path.startsWith('txt'))
+        .flatMap((l) => anyPages(l.pagesTotal).map((p) => `/api/tale/feed/10/${p}?${l.path}`)),
+    },
     { name: 'search by word', requests: SEARCH_WORDS.map((w) => `/api/tale/feed/10/1?txt=${enc(w)}`) },
     { name: 'search by hashtag', requests: SEARCH_TAGS.map((t) => `/api/tale/feed/10/1?txt=${enc(`#${t}`)}`) },
     { name: 'fresh search, two words', fresh: true, requests: freshSearches(30_000).map((q) => `/api/tale/feed/10/1?txt=${enc(q)}`) },

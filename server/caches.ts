@@ -12,6 +12,7 @@
 import type { Config } from './config';
 import type { EventBus } from './events';
 import type { ResolvedSession } from './features/auth/sessions';
+import type { ListDays } from './features/tales/positions';
 import type { TaleRow } from './features/tales/queries';
 import type { Pagination } from '../common/schemas/envelope';
 
@@ -154,6 +155,8 @@ export interface Caches {
   pages: Memo<{ rows: TaleRow[]; pagination: Pagination }>;
   /** Capped counts of those lists: valid as long as no tale came or went. */
   counts: Memo<number>;
+  /** Each list's posts per day (tales/positions.ts): valid as long as no tale came, went or moved. */
+  positions: Memo<ListDays>;
   /** Single tales by id: the tale page is read far more than written. */
   tales: Memo<TaleRow | undefined>;
   /** Whole answers to visitors as JSON text (tales/visitor-answers.ts). */
@@ -180,6 +183,7 @@ export function createCaches(
     sessions: new SessionCache(life(config.SESSION_CACHE_MS)),
     pages: new Memo(life(ttl), () => version.content),
     counts: new Memo(life(ttl * 10), () => version.membership),
+    positions: new Memo(life(ttl * 10), () => version.membership, 20_000),
     tales: new Memo(life(ttl), () => version.content, 20_000),
     answers: new Memo(life(ttl), () => version.content),
   };

@@ -154,6 +154,53 @@ export const tales = pgTable(
   ],
 );
 
+/**
+ * How many feed-visible posts (saved, not drafts) each list holds per day of publication: the
+ * whole feed (scope ''), each author ('u:<id>') and each hashtag ('t:<tag>'), split by who may
+ * read them. Kept exact by a trigger on tales (migration 0007), in stripes so that concurrent
+ * writers rarely wait for one row; a reader sums the stripes. Totals and the place of any page
+ * are read from here (features/tales/positions.ts), not counted per request.
+ */
+export const feedBuckets = pgTable(
+  'feed_buckets',
+  {
+    scope: text('scope').notNull(),
+    is_sticked: integer('is_sticked').notNull(),
+    day: integer('day').notNull(),
+    stripe: integer('stripe').notNull(),
+    n_public: integer('n_public').notNull().default(0),
+    n_registered: integer('n_registered').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.is_sticked, t.day, t.stripe] })],
+);
+
+/**
+ * Feed-visible posts by hashtag, in feed order: a hashtag's list is a range of one index, as the
+ * feed's is. Kept by the same trigger as feed_buckets.
+ */
+export const taleTags = pgTable(
+  'tale_tags',
+  {
+    tag: text('tag').notNull(),
+    tale_id: integer('tale_id')
+      .notNull()
+      .references(() => tales.id, { onDelete: 'cascade' }),
+    is_sticked: integer('is_sticked').notNull(),
+    publish_at: unix('publish_at').notNull(),
+    is_for_registered: integer('is_for_registered').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tale_id, t.tag] }),
+    index('tale_tags_feed_idx').on(
+      t.tag,
+      t.is_sticked.desc().nullsFirst(),
+      t.publish_at.desc().nullsFirst(),
+      t.tale_id.desc().nullsFirst(),
+      t.is_for_registered,
+    ),
+  ],
+);
+
 /** One like per user per tale or comment. */
 export const likes = pgTable(
   'likes',

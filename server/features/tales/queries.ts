@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, type Placeholder, and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tale } from '../../../common/schemas/tale';
 import type { Db } from '../../db/client';
 import { tales, users } from '../../db/schema';
@@ -49,7 +49,7 @@ export const taleColumns = {
   geo_map_type: tales.geo_map_type,
 };
 
-function baseQuery(db: Db) {
+export function baseQuery(db: Db) {
   return db.select(taleColumns).from(tales).innerJoin(users, eq(users.id, tales.owner_id)).$dynamic();
 }
 export type TaleRow = Awaited<ReturnType<typeof baseQuery>>[number];
@@ -68,7 +68,20 @@ export function presentTale(row: TaleRow, liked: boolean): Tale {
   };
 }
 
-const feedOrder = [desc(tales.is_sticked), desc(tales.publish_at), desc(tales.id)];
+/** Posts that belong in the public lists once their time comes: saved and not drafts (the feed index's condition). */
+export const listedPosts = and(eq(tales.type, 'POST'), eq(tales.is_submitted, 1), eq(tales.is_draft, 0)) as SQL;
+
+/**
+ * What the public lists show a reader: saved, non-draft, published posts, and registered-only ones
+ * to signed-in readers. `now` may be a prepared statement's placeholder.
+ */
+export function publicPosts(signedIn: boolean, now: number | Placeholder): SQL {
+  const conditions = [listedPosts, lte(tales.publish_at, now)];
+  if (!signedIn) conditions.push(eq(tales.is_for_registered, 0));
+  return and(...conditions) as SQL;
+}
+
+export const feedOrder = [desc(tales.is_sticked), desc(tales.publish_at), desc(tales.id)];
 
 export async function selectTales(
   db: Db,

@@ -21,12 +21,14 @@ import {
   lockTale,
   lockThread,
   presentTale,
+  publicPosts,
   recountThreads,
   matchKeys,
   selectTales,
   selectTalesByIds,
 } from './queries';
 import { isReservedAlias } from './reserved';
+import { type ListScope, listPage } from './positions';
 import { parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, planSearch } from './search-plan';
 
@@ -43,13 +45,6 @@ export async function presentRows(deps: Deps, caller: Caller, rows: TaleRow[]): 
         )
       : new Set<number>();
   return rows.map((r) => presentTale(r, liked.has(r.id)));
-}
-
-/** What the public feed shows this caller: saved, non-draft, published posts. */
-function publicPosts(caller: Caller, now: number): SQL {
-  const conditions = [eq(tales.type, 'POST'), eq(tales.is_submitted, 1), eq(tales.is_draft, 0), lte(tales.publish_at, now)];
-  if (!isLoggedIn(caller)) conditions.push(eq(tales.is_for_registered, 0));
-  return and(...conditions) as SQL;
 }
 
 export interface FeedRequest {
@@ -96,15 +91,15 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
   const privateView = req.owner !== undefined && can.seeDraftsOf(caller, req.owner);
   if (req.owner !== undefined) {
     if (privateView) conditions.push(eq(tales.type, 'POST'), eq(tales.is_submitted, 1));
-    else conditions.push(publicPosts(caller, now));
+    else conditions.push(publicPosts(isLoggedIn(caller), now));
     conditions.push(eq(tales.owner_id, req.owner));
-  } else conditions.push(publicPosts(caller, now));
+  } else conditions.push(publicPosts(isLoggedIn(caller), now));
   const search = parseSearch(req.txt);
   const matches: SQL[] = [];
   if (search?.tsquery) matches.push(sql`${tales.search_vector} @@ to_tsquery('simple', ${search.tsquery})`);
   if (search?.tags.length) matches.push(sql`${tales.tags} @> ${sql.param(search.tags)}::text[]`);
   const where = and(...conditions, ...matches);
-  // 1,000 pages of 10 by default: deeper tales are reached by searching, not by paging.
+  // A search within an author's posts counts up to FEED_COUNT_CAP.
   const count = () => countTales(deps.db, where, deps.config.FEED_COUNT_CAP);
   const load = async (rowsTotal: number) => {
     const pagination = paginate(req.page, req.pageSize, rowsTotal);
@@ -144,8 +139,15 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
     }
     return { rows, pagination };
   };
+  // The feed, an author's posts and a hashtag: exact totals and any page (positions.ts).
+  const signedIn = isLoggedIn(caller);
+  const list = (): ListScope | undefined => {
+    if (!search) return req.owner === undefined ? { kind: 'feed' } : { kind: 'author', id: req.owner };
+    if (req.owner === undefined && !search.tsquery && search.tags.length === 1) return { kind: 'tag', tag: search.tags[0] };
+    return undefined;
+  };
   let page: { rows: TaleRow[]; pagination: Pagination };
-  if (privateView) page = await load(await count());
+  if (privateView) page = await load(await countTales(deps.db, where));
   else {
     const { caches } = deps;
     // Visitors and logged-in readers differ only in is_for_registered tales.
@@ -155,9 +157,11 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
       search?.tsquery ?? null,
       search?.tags ?? [],
     ]);
-    page = await caches.pages.get(`${query}|${req.pageSize}|${req.page}`, async () =>
-      search && req.owner === undefined ? searchPage() : load(await caches.counts.get(query, count)),
-    );
+    page = await caches.pages.get(`${query}|${req.pageSize}|${req.page}`, async () => {
+      const scope = list();
+      if (scope) return listPage(deps, scope, { signedIn, now }, req.page, req.pageSize);
+      return search && req.owner === undefined ? searchPage() : load(await caches.counts.get(query, count));
+    });
   }
   return { tales: await presentRows(deps, caller, page.rows), pagination: page.pagination };
 }

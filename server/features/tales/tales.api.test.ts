@@ -388,7 +388,7 @@ describe('current_user_liked under concurrent readers', () => {
 });
 
 describe('totals at scale', () => {
-  it('counts exactly up to FEED_COUNT_CAP and reports the cap beyond it, paging within it', async () => {
+  it("counts the feed exactly past FEED_COUNT_CAP; only a search within an author's posts stops counting there", async () => {
     const fresh = await startApp({ FEED_COUNT_CAP: '12' });
     try {
       await registered(fresh);
@@ -396,10 +396,14 @@ describe('totals at scale', () => {
       for (let i = 0; i < 15; i++) await write(w, { header: `Capped ${i}`, publish_at: 1_600_000_000 + i });
       const c = new Client(fresh.url);
       const p1 = await c.get<Feed>('/tale/feed/5/1');
-      expect(p1.body.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 5, rowsTotal: 12, pagesTotal: 3 });
+      expect(p1.body.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 5, rowsTotal: 15, pagesTotal: 3 });
       const past = await c.get<Feed>('/tale/feed/5/9');
       expect(past.body.meta.tale).toMatchObject({ pageCurrentNumber: 3 });
       expect(past.body.data.tale.map((t) => t.header)).toEqual(['Capped 4', 'Capped 3', 'Capped 2', 'Capped 1', 'Capped 0']);
+      const own = await c.get<Feed>(`/tale/feed/5/1?owner=${w.id}`);
+      expect(own.body.meta.tale).toMatchObject({ rowsTotal: 15 });
+      const within = await c.get<Feed>(`/tale/feed/5/1?owner=${w.id}&txt=capped`);
+      expect(within.body.meta.tale).toMatchObject({ rowsTotal: 12, pagesTotal: 3 });
       const few = await c.get<Feed>('/tale/feed/5/1?txt=capped%2014');
       expect(few.body.meta.tale).toMatchObject({ rowsTotal: 1 });
     } finally {

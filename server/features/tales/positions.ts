@@ -1,0 +1,204 @@
+/**
+ * Exact totals and any page of the three lists everyone sees alike (the whole feed, an author's
+ * posts, a hashtag), whatever their size.
+ *
+ * A trigger on tales (migration 0007) keeps, for each list, how many of its posts were published
+ * each day, split by who may read them (feed_buckets). A list's days are read once (and again only
+ * after a tale came, went or moved), so the total is a sum in memory and a page's place is found by
+ * adding days until its first row: the page is then read from that day on, skipping at most one
+ * day's posts instead of every post before it. Posts scheduled for later today are counted in
+ * their day but not shown yet: they are read with the days and left out until their time.
+ */
+import { type SQL, and, desc, eq, lte, sql } from 'drizzle-orm';
+import { type Pagination, paginate } from '../../../common/schemas/envelope';
+import { feedBuckets, taleTags, tales } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../deps';
+import { type TaleRow, baseQuery, feedOrder, listedPosts, publicPosts } from './queries';
+
+export const DAY_SECONDS = 86_400;
+const dayOf = (unixSeconds: number) => Math.floor(unixSeconds / DAY_SECONDS);
+
+/** One of the lists whose totals are kept. */
+export type ListScope = { kind: 'feed' } | { kind: 'author'; id: number } | { kind: 'tag'; tag: string };
+
+export function scopeKey(scope: ListScope): string {
+  if (scope.kind === 'feed') return '';
+  return scope.kind === 'author' ? `u:${scope.id}` : `t:${scope.tag}`;
+}
+
+interface Day {
+  sticky: number;
+  day: number;
+  /** Posts everyone may read, and those only signed-in readers may. */
+  open: number;
+  registered: number;
+}
+
+interface Scheduled {
+  sticky: number;
+  publishAt: number;
+  registered: boolean;
+}
+
+/** A list's days, newest first (sticky ones before), and what is scheduled for later the day it was read. */
+export interface ListDays {
+  days: Day[];
+  scheduled: Scheduled[];
+}
+
+async function loadDays(db: Db, scope: ListScope, now: number): Promise<ListDays> {
+  const rows = await db
+    .select({
+      sticky: feedBuckets.is_sticked,
+      day: feedBuckets.day,
+      open: sql<number>`sum(${feedBuckets.n_public})::int`,
+      registered: sql<number>`sum(${feedBuckets.n_registered})::int`,
+    })
+    .from(feedBuckets)
+    .where(eq(feedBuckets.scope, scopeKey(scope)))
+    .groupBy(feedBuckets.is_sticked, feedBuckets.day)
+    .orderBy(sql`1 desc, 2 desc`);
+  const days = rows.filter((r) => r.open !== 0 || r.registered !== 0);
+  // Posts still to come today: few, read with the days; later days are left out whole.
+  const from = now;
+  const until = (dayOf(now) + 1) * DAY_SECONDS;
+  let scheduled: Scheduled[] = [];
+  if (days.some((d) => d.day === dayOf(now))) {
+    const found =
+      scope.kind === 'tag'
+        ? await db
+            .select({ sticky: taleTags.is_sticked, publishAt: taleTags.publish_at, registered: taleTags.is_for_registered })
+            .from(taleTags)
+            .where(and(eq(taleTags.tag, scope.tag), sql`${taleTags.publish_at} > ${from} and ${taleTags.publish_at} < ${until}`))
+        : await db
+            .select({ sticky: tales.is_sticked, publishAt: tales.publish_at, registered: tales.is_for_registered })
+            .from(tales)
+            .where(
+              and(
+                listedPosts,
+                scope.kind === 'author' ? eq(tales.owner_id, scope.id) : undefined,
+                sql`${tales.publish_at} > ${from} and ${tales.publish_at} < ${until}`,
+              ),
+            );
+    scheduled = found.map((r) => ({ sticky: r.sticky, publishAt: r.publishAt, registered: r.registered === 1 }));
+  }
+  return { days, scheduled };
+}
+
+/** A list's days, shared until a tale comes, goes or moves (the counts cache), and read again each new day. */
+function listDays(deps: Deps, scope: ListScope, now: number): Promise<ListDays> {
+  return deps.caches.positions.get(`${scopeKey(scope)}|${dayOf(now)}`, () => loadDays(deps.db, scope, now));
+}
+
+export interface Place {
+  total: number;
+  /** Where the page starts reading: its first row's day and how many rows of the list to skip from there. */
+  sticky: number;
+  day: number;
+  skip: number;
+}
+
+/** The list's total for this reader at `now`, and where its row number `offset` is. */
+export function placeOf(list: ListDays, signedIn: boolean, now: number, offset: number): Place {
+  const today = dayOf(now);
+  let total = 0;
+  let place: Omit<Place, 'total'> | undefined;
+  for (const d of list.days) {
+    if (d.day > today) continue;
+    let n = d.open + (signedIn ? d.registered : 0);
+    if (d.day === today) {
+      for (const s of list.scheduled) if (s.sticky === d.sticky && s.publishAt > now && (signedIn || !s.registered)) n--;
+    }
+    if (n <= 0) continue;
+    if (!place && offset < total + n) place = { sticky: d.sticky, day: d.day, skip: offset - total };
+    total += n;
+  }
+  return { total, ...(place ?? { sticky: Number.MAX_SAFE_INTEGER, day: today, skip: offset - total }) };
+}
+
+interface Reader {
+  /** Whether registered-only posts count. */
+  signedIn: boolean;
+  now: number;
+}
+
+const p = sql.placeholder;
+
+/** The page of one kind of list for one kind of reader, from a place on: built once, prepared (one plan per connection). */
+function pageQuery(db: Db, kind: ListScope['kind'], signedIn: boolean) {
+  let ids: SQL | ReturnType<typeof idsOfTag>;
+  if (kind === 'tag') ids = idsOfTag(db, signedIn);
+  else {
+    // With the author in the bound, only the author's index can serve it: the planner would
+    // otherwise walk the whole feed's index from that day and filter by author.
+    const from =
+      kind === 'author'
+        ? sql`${tales.owner_id} = ${p('owner')} and (${tales.owner_id}, ${tales.is_sticked}, ${tales.publish_at}) < (${p('owner')}, ${p('sticky')}, ${p('end')})`
+        : sql`(${tales.is_sticked}, ${tales.publish_at}) < (${p('sticky')}, ${p('end')})`;
+    ids = sql`${db
+      .select({ id: tales.id })
+      .from(tales)
+      .where(and(publicPosts(signedIn, p('now')), from))
+      .orderBy(...feedOrder)
+      .limit(p('limit'))
+      .offset(p('skip'))}`;
+  }
+  return baseQuery(db)
+    .where(sql`${tales.id} in ${ids}`)
+    .orderBy(...feedOrder)
+    .prepare(`tales_list_${kind}_${signedIn ? 'reader' : 'visitor'}`);
+}
+
+function idsOfTag(db: Db, signedIn: boolean) {
+  return db
+    .select({ id: taleTags.tale_id })
+    .from(taleTags)
+    .where(
+      and(
+        eq(taleTags.tag, p('tag')),
+        sql`(${taleTags.is_sticked}, ${taleTags.publish_at}) < (${p('sticky')}, ${p('end')})`,
+        lte(taleTags.publish_at, p('now')),
+        signedIn ? undefined : eq(taleTags.is_for_registered, 0),
+      ),
+    )
+    .orderBy(desc(taleTags.is_sticked), desc(taleTags.publish_at), desc(taleTags.tale_id))
+    .limit(p('limit'))
+    .offset(p('skip'));
+}
+
+const prepared = new WeakMap<Db, Map<string, ReturnType<typeof pageQuery>>>();
+
+/** Rows of the list from its row `place` on: the walk starts at the place's day, not at the top. */
+async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, limit: number): Promise<TaleRow[]> {
+  let mine = prepared.get(db);
+  if (!mine) prepared.set(db, (mine = new Map()));
+  const key = `${scope.kind}|${reader.signedIn}`;
+  let q = mine.get(key);
+  if (!q) mine.set(key, (q = pageQuery(db, scope.kind, reader.signedIn)));
+  return q.execute({
+    now: reader.now,
+    sticky: place.sticky,
+    end: (place.day + 1) * DAY_SECONDS,
+    skip: place.skip,
+    limit,
+    owner: scope.kind === 'author' ? scope.id : 0,
+    tag: scope.kind === 'tag' ? scope.tag : '',
+  });
+}
+
+/** A page of a list everyone sees alike, with its exact total. */
+export async function listPage(
+  deps: Deps,
+  scope: ListScope,
+  reader: Reader,
+  page: number | 'last',
+  pageSize: number,
+): Promise<{ rows: TaleRow[]; pagination: Pagination }> {
+  const list = await listDays(deps, scope, reader.now);
+  const { total } = placeOf(list, reader.signedIn, reader.now, 0);
+  const pagination = paginate(page, pageSize, total);
+  const place = placeOf(list, reader.signedIn, reader.now, (pagination.pageCurrentNumber - 1) * pageSize);
+  const rows = total ? await rowsFrom(deps.db, scope, reader, place, pageSize) : [];
+  return { rows, pagination };
+}
