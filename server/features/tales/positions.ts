@@ -171,11 +171,11 @@ const prepared = new WeakMap<Db, Map<string, ReturnType<typeof pageQuery>>>();
 
 /** Rows of the list from its row `place` on: the walk starts at the place's day, not at the top. */
 async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, limit: number): Promise<TaleRow[]> {
-  let mine = prepared.get(db);
-  if (!mine) prepared.set(db, (mine = new Map()));
+  const mine = prepared.get(db) ?? new Map<string, ReturnType<typeof pageQuery>>();
+  prepared.set(db, mine);
   const key = `${scope.kind}|${reader.signedIn}`;
-  let q = mine.get(key);
-  if (!q) mine.set(key, (q = pageQuery(db, scope.kind, reader.signedIn)));
+  const q = mine.get(key) ?? pageQuery(db, scope.kind, reader.signedIn);
+  mine.set(key, q);
   return q.execute({
     now: reader.now,
     sticky: place.sticky,
