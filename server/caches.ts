@@ -9,6 +9,7 @@
  * made elsewhere wait for an entry's short life (FEED_CACHE_MS / SESSION_CACHE_MS) to end; when it
  * is back, everything is dropped once, for what it may have missed.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Config } from './config';
 import type { EventBus } from './events';
 import type { ResolvedSession } from './features/auth/sessions';
@@ -24,21 +25,127 @@ const lifeOf = (ttl: Ttl): (() => number) => (typeof ttl === 'number' ? () => tt
 export const CUT_OFF_TTL_MS = 1_000;
 
 /**
- * Promises of values kept for `ttlMs` while `version()` stays the same. Callers asking for a key
- * that is being loaded share the one load, so a burst of misses runs one query, not sixty-four.
- * A value past its time but of the current version is still answered while one caller's load
- * replaces it in the background, so readers never queue behind a refresh; a value of an older
- * version (something was written) is never answered.
+ * Which tales each cached value was made of, so that a change to one tale (a like, a comment, an
+ * upload) drops only the values that show it. Where rows are read, `use` names them; a value made
+ * inside another's load (a page inside an answer) names its tales to the outer one too. A change
+ * records a tick, and a value whose load began before a change to one of its tales is not kept, so
+ * a read racing a commit cannot put the old row back.
+ */
+export class TaleDependencies {
+  private readonly collecting = new AsyncLocalStorage<Set<number>>();
+  private tick = 0;
+  /** Each changed tale's latest tick, with when (to forget old ones). */
+  private readonly changes = new Map<number, { tick: number; at: number }>();
+  private readonly memos = new Set<Memo<unknown>>();
+
+  /** The value being made shows these tales. */
+  use(ids: Iterable<number>) {
+    const into = this.collecting.getStore();
+    if (into) for (const id of ids) into.add(id);
+  }
+
+  /** Runs a load, collecting the tales it uses. */
+  collect<V>(load: () => Promise<V>): { value: Promise<V>; uses: Set<number>; since: number } {
+    const uses = new Set<number>();
+    return { value: this.collecting.run(uses, load), uses, since: this.tick };
+  }
+
+  changedSince(uses: Set<number>, since: number): boolean {
+    if (this.tick === since) return false;
+    for (const id of uses) if ((this.changes.get(id)?.tick ?? 0) > since) return true;
+    return false;
+  }
+
+  /** A committed write changed how this tale reads. */
+  taleChanged(id: number) {
+    const at = Date.now();
+    this.changes.set(id, { tick: ++this.tick, at });
+    if (this.changes.size > 50_000) for (const [k, c] of this.changes) if (at - c.at > 600_000) this.changes.delete(k);
+    for (const memo of this.memos) memo.dropUsing(id);
+  }
+
+  register(memo: Memo<unknown>) {
+    this.memos.add(memo);
+  }
+}
+
+interface Entry<V> {
+  until: number;
+  version: number;
+  value: Promise<V>;
+  refreshing: boolean;
+  /** The tales the value shows, once its load has ended (tracked memos only). */
+  uses?: Set<number>;
+}
+
+/**
+ * Promises of values kept for `ttlMs` while `version()` stays the same (and, given `tales`, while
+ * none of the tales they show changed). Callers asking for a key that is being loaded share the one
+ * load, so a burst of misses runs one query, not sixty-four. A value past its time but still good
+ * is answered while one caller's load replaces it in the background, so readers never queue behind
+ * a refresh; a value something was written to since is never answered.
  */
 export class Memo<V> {
-  private entries = new Map<string, { until: number; version: number; value: Promise<V>; refreshing: boolean }>();
+  private entries = new Map<string, Entry<V>>();
+  /** Keys by the tales their values show. */
+  private byTale = new Map<number, Set<string>>();
   private readonly ttl: () => number;
   constructor(
     ttlMs: Ttl,
     private readonly version: () => number,
     private readonly max = 5_000,
+    private readonly tales?: TaleDependencies,
   ) {
     this.ttl = lifeOf(ttlMs);
+    tales?.register(this as Memo<unknown>);
+  }
+
+  /** Drops every value that shows this tale. */
+  dropUsing(taleId: number) {
+    for (const key of this.byTale.get(taleId) ?? []) this.remove(key);
+  }
+
+  private remove(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    for (const id of e.uses ?? []) {
+      const keys = this.byTale.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTale.delete(id);
+    }
+  }
+
+  /** Puts an entry whose value has loaded, filed under the tales it shows. */
+  private keep(key: string, entry: Entry<V>) {
+    this.remove(key);
+    this.entries.set(key, entry);
+    for (const id of entry.uses ?? []) {
+      const keys = this.byTale.get(id) ?? new Set<string>();
+      keys.add(key);
+      this.byTale.set(id, keys);
+    }
+  }
+
+  /**
+   * Runs a load. On a tracked memo, answers the tales it used as well, and whether one of them
+   * changed while it loaded: then the value is answered to those who asked but never kept.
+   */
+  private async track(load: () => Promise<V>): Promise<{ value: V; uses?: Set<number>; stale: boolean }> {
+    if (!this.tales) return { value: await load(), stale: false };
+    const run = this.tales.collect(load);
+    const value = await run.value;
+    return { value, uses: run.uses, stale: this.tales.changedSince(run.uses, run.since) };
+  }
+
+  /** The value; its tales are also named to a load this one runs inside of. */
+  private named(entry: Entry<V>): Promise<V> {
+    if (!this.tales) return entry.value;
+    const tales = this.tales;
+    return entry.value.then((v) => {
+      if (entry.uses) tales.use(entry.uses);
+      return v;
+    });
   }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
@@ -49,36 +156,46 @@ export class Memo<V> {
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
       // an entry made under a longer life (the relay was up) lasts no longer than the life now
-      if (hit.until > now && hit.until - ttlMs <= now) return hit.value;
+      if (hit.until > now && hit.until - ttlMs <= now) return this.named(hit);
       if (!hit.refreshing) {
         hit.refreshing = true;
-        load().then(
-          (v) => {
-            if (this.entries.get(key) === hit)
-              this.entries.set(key, { until: Date.now() + ttlMs, version, value: Promise.resolve(v), refreshing: false });
+        this.track(load).then(
+          ({ value, uses, stale }) => {
+            if (this.entries.get(key) !== hit) return;
+            if (stale) this.remove(key);
+            else this.keep(key, { until: Date.now() + ttlMs, version, refreshing: false, value: Promise.resolve(value), uses });
           },
           () => {
             hit.refreshing = false;
           },
         );
       }
-      return hit.value;
+      return this.named(hit);
     }
     if (this.entries.size >= this.max) {
-      for (const [k, e] of this.entries) if (e.version !== version) this.entries.delete(k);
+      for (const [k, e] of this.entries) if (e.version !== version) this.remove(k);
       // Still full: the oldest go (a Map iterates in insertion order).
       for (const k of this.entries.keys()) {
         if (this.entries.size < this.max) break;
-        this.entries.delete(k);
+        this.remove(k);
       }
     }
-    const value = load();
-    const entry = { until: now + ttlMs, version, value, refreshing: false };
+    const tracked = this.track(load);
+    const entry: Entry<V> = { until: now + ttlMs, version, refreshing: false, value: tracked.then((t) => t.value) };
+    this.remove(key);
     this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return value;
+    tracked.then(
+      ({ uses, stale }) => {
+        entry.uses = uses; // named to an outer load even when not kept, so that it is not kept either
+        if (this.entries.get(key) !== entry) return;
+        if (stale) this.remove(key);
+        else this.keep(key, entry);
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.remove(key);
+      },
+    );
+    return this.named(entry);
   }
 }
 
@@ -151,6 +268,8 @@ export class SessionCache {
 
 export interface Caches {
   sessions: SessionCache;
+  /** Which tales the cached pages, tales and answers show (a change to one drops only those). */
+  taleUses: TaleDependencies;
   /** Pages everyone sees alike (the public feed, searches, an author's public posts, comments). */
   pages: Memo<{ rows: TaleRow[]; pagination: Pagination }>;
   /** Capped counts of those lists: valid as long as no tale came or went. */
@@ -165,9 +284,10 @@ export interface Caches {
 
 /**
  * The app's caches, subscribed to its events. Feed caches keep two versions: `content` moves with
- * every change to how a tale reads in a list (text, counters, likes, authors' names), `membership`
- * with the changes that add, remove or move tales, which are all a count depends on. A bump drops
- * more than it must, never less.
+ * the changes that may touch any list (a tale saved, deleted, an author renamed), `membership` with
+ * those that add, remove or move tales, which are all a count depends on. A change to how one tale
+ * reads (a like, a comment under it, an upload) drops only what shows that tale (TaleDependencies).
+ * A drop takes more than it must, never less.
  */
 export function createCaches(
   config: Pick<Config, 'FEED_CACHE_MS' | 'SESSION_CACHE_MS'>,
@@ -179,13 +299,15 @@ export function createCaches(
   // while cut off, a write on another server shows here after CUT_OFF_TTL_MS at most
   const life = (ms: number) => () => (cutOff() ? Math.min(ms, CUT_OFF_TTL_MS) : ms);
   const ttl = config.FEED_CACHE_MS;
+  const taleUses = new TaleDependencies();
   const caches: Caches = {
     sessions: new SessionCache(life(config.SESSION_CACHE_MS)),
-    pages: new Memo(life(ttl), () => version.content),
+    taleUses,
+    pages: new Memo(life(ttl), () => version.content, 5_000, taleUses),
     counts: new Memo(life(ttl * 10), () => version.membership),
     positions: new Memo(life(ttl * 10), () => version.membership, 20_000),
-    tales: new Memo(life(ttl), () => version.content, 20_000),
-    answers: new Memo(life(ttl), () => version.content),
+    tales: new Memo(life(ttl), () => version.content, 20_000, taleUses),
+    answers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
   };
   const everything = () => {
     version.membership++;
@@ -194,7 +316,8 @@ export function createCaches(
   events.subscribe((event) => {
     switch (event.type) {
       case 'tale.changed':
-        version.content++;
+        // Only what shows this tale (a like, a comment under it, an upload): lists keep their members.
+        taleUses.taleChanged(event.taleId);
         break;
       case 'feed.changed':
         everything();

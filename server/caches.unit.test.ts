@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionCache } from './caches';
+import { Memo, SessionCache, TaleDependencies } from './caches';
 import type { ResolvedSession } from './features/auth/sessions';
 
 let nextUser = 1000;
@@ -101,5 +101,75 @@ describe('session cache', () => {
     expect(loads[11]).toHaveBeenCalledTimes(1);
     await cache.resolve('k0', loads[0]);
     expect(loads[0]).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('what a change to one tale drops', () => {
+  const make = () => {
+    const tales = new TaleDependencies();
+    return {
+      tales,
+      pages: new Memo<string>(60_000, () => 0, 100, tales),
+      answers: new Memo<string>(60_000, () => 0, 100, tales),
+    };
+  };
+  const page = (c: ReturnType<typeof make>, ids: number[], text: () => string) =>
+    vi.fn(async () => {
+      c.tales.use(ids);
+      return text();
+    });
+
+  it('drops only the values that show the changed tale', async () => {
+    const c = make();
+    let a = 'a1';
+    const loadA = page(c, [1, 2], () => a);
+    const loadB = page(c, [3], () => 'b');
+    await c.pages.get('A', loadA);
+    await c.pages.get('B', loadB);
+    a = 'a2';
+    c.tales.taleChanged(2);
+    expect(await c.pages.get('A', loadA)).toBe('a2');
+    expect(await c.pages.get('B', loadB)).toBe('b');
+    expect(loadA).toHaveBeenCalledTimes(2);
+    expect(loadB).toHaveBeenCalledTimes(1);
+    c.tales.taleChanged(99);
+    await c.pages.get('A', loadA);
+    expect(loadA).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops an answer made from a cached page when a tale of that page changes', async () => {
+    const c = make();
+    let text = 'old';
+    const loadPage = page(c, [7], () => text);
+    await c.pages.get('P', loadPage); // cached before the answer is made from it
+    const answer = vi.fn(async () => `answer(${await c.pages.get('P', loadPage)})`);
+    expect(await c.answers.get('X', answer)).toBe('answer(old)');
+    text = 'new';
+    c.tales.taleChanged(7);
+    expect(await c.answers.get('X', answer)).toBe('answer(new)');
+    expect(answer).toHaveBeenCalledTimes(2);
+  });
+
+  it('never keeps a value whose tale changed while it loaded, nor an answer made from it', async () => {
+    const c = make();
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let text = 'before';
+    const slow = vi.fn(async () => {
+      c.tales.use([5]);
+      const read = text; // read before the write commits
+      await gate;
+      return read;
+    });
+    const answer = vi.fn(async () => `answer(${await c.pages.get('S', slow)})`);
+    const pending = c.answers.get('Y', answer);
+    text = 'after';
+    c.tales.taleChanged(5); // the write's event arrives while the read is under way
+    release();
+    expect(await pending).toBe('answer(before)');
+    expect(await c.pages.get('S', slow)).toBe('after');
+    expect(await c.answers.get('Y', answer)).toBe('answer(after)');
   });
 });

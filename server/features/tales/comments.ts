@@ -113,6 +113,8 @@ export async function listComments(
   // or deleted, so only a narrowed (expand) list counts its rows.
   const key = JSON.stringify(['comments', answerTo, pageSize, page, expand ?? null]);
   const shown = await sharedPage(deps, key, async () => {
+    // the list moves with the parent's answer counter: a comment added or removed drops it
+    deps.caches.taleUses.use([answerTo]);
     const rowsTotal = expand === undefined ? parent.count_answer_to_tale_id : await countTales(deps.db, where);
     const pagination = paginate(page, pageSize, rowsTotal);
     const rows = await selectTales(deps.db, where, {

@@ -36,6 +36,8 @@ export type Caller = CurrentUser;
 
 /** Rows as clients see them, with whether the caller liked each (the likes feature knows). */
 export async function presentRows(deps: Deps, caller: Caller, rows: TaleRow[]): Promise<Tale[]> {
+  // a cached answer that shows these rows is dropped when one of them changes
+  deps.caches.taleUses.use(rows.map((r) => r.id));
   const liked =
     isLoggedIn(caller) && rows.length
       ? await deps.lookups.likedBy(
@@ -64,7 +66,10 @@ export interface FeedRequest {
 
 /** A tale or comment by id as lists show it: shared for FEED_CACHE_MS like feed pages. */
 export async function taleById(deps: Deps, id: number): Promise<TaleRow | undefined> {
-  return deps.caches.tales.get(String(id), () => findTaleById(deps.db, id));
+  return deps.caches.tales.get(String(id), () => {
+    deps.caches.taleUses.use([id]);
+    return findTaleById(deps.db, id);
+  });
 }
 
 /**
@@ -76,7 +81,11 @@ export function sharedPage(
   key: string,
   load: () => Promise<{ rows: TaleRow[]; pagination: Pagination }>,
 ): Promise<{ rows: TaleRow[]; pagination: Pagination }> {
-  return deps.caches.pages.get(key, load);
+  return deps.caches.pages.get(key, async () => {
+    const page = await load();
+    deps.caches.taleUses.use(page.rows.map((r) => r.id));
+    return page;
+  });
 }
 
 /** An answer's JSON text, the same for every visitor, shared under the same rule as feed pages. */
@@ -157,7 +166,7 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
       search?.tsquery ?? null,
       search?.tags ?? [],
     ]);
-    page = await caches.pages.get(`${query}|${req.pageSize}|${req.page}`, async () => {
+    page = await sharedPage(deps, `${query}|${req.pageSize}|${req.page}`, async () => {
       const scope = list();
       if (scope) return listPage(deps, scope, { signedIn, now }, req.page, req.pageSize);
       return search && req.owner === undefined ? searchPage() : load(await caches.counts.get(query, count));

@@ -355,6 +355,17 @@ describe('the feed', () => {
       await writer.post('/tale/upsert', { answer_to_tale_id: first.id, body: '<p>Thanks</p>' });
       expect((await page()).header).toBe('First, renamed');
       expect(await thread()).toEqual(['<p>Nice</p>', '<p>Thanks</p>']);
+      // A like drops every answer that shows the tale, however it was asked for (by id, by alias,
+      // in a list, a comment under it), and only those: see caches.unit.test.ts.
+      const aliased = await write(writer, { header: 'Aliased', router_alias: `aliased-${Date.now()}` });
+      const byAlias = async () => (await c.get<Tale>(`/tale/upsert/${aliased.router_alias}`)).body.data.count_like;
+      const inList = async () => (await feed(c)).body.data.tale.find((t) => t.id === aliased.id)?.count_like;
+      expect([await byAlias(), await inList(), (await page()).count_like]).toEqual([0, 0, 1]);
+      await reader.post('/like/process', { ref_table: 'tale', ref_id: aliased.id, val: 1 });
+      expect([await byAlias(), await inList(), (await page()).count_like]).toEqual([1, 1, 1]);
+      const [comment] = (await c.get<{ tale: Tale[] }>(`/tale/feed/10/1/${first.id}`)).body.data.tale;
+      await writer.post('/like/process', { ref_table: 'tale', ref_id: comment.id, val: 1 });
+      expect((await c.get<{ tale: Tale[] }>(`/tale/feed/10/1/${first.id}`)).body.data.tale[0].count_like).toBe(1);
       // Each logged-in reader still gets an answer of their own.
       const mine = await reader.get(`/tale/upsert/${first.id}`);
       expect(mine.body.CurrentUser.id).toBe(reader.id);
