@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import {
   type Figure,
   type LoadSpec,
+  call,
   ROOT,
   describeTarget,
   machine,
@@ -56,8 +57,9 @@ const only = values.only ? new RegExp(values.only) : null;
 async function main() {
   const where = machine();
   const app = await startApp(target, port, noCache ? { FEED_CACHE_MS: '0', SESSION_CACHE_MS: '0' } : {});
-  const results: { visitor: Figure[]; loggedIn: Figure[]; writes: Figure[]; bare: Figure[] } = {
+  const results: { visitor: Figure[]; loggedIn: Figure[]; trickle: Figure[]; writes: Figure[]; bare: Figure[] } = {
     visitor: [],
+    trickle: [],
     loggedIn: [],
     writes: [],
     bare: [],
@@ -84,6 +86,29 @@ async function main() {
         { name: 'notification count', url: app.url, requests: ['/api/notification/count'] },
       ];
       for (const sc of loggedIn) if (want(sc.name)) results.loggedIn.push(await measure({ ...sc, headers: token, loggedIn: true }));
+
+      // Reads while the site lives: a new tale every second and five likes a second, from other
+      // accounts, against the same reads without them, one after the other.
+      const trickled = readScenarios(app.url, s).filter((sc) => /^(feed page 1|search by word|search by hashtag|one tale)$/.test(sc.name));
+      if (!values['no-writes'] && trickled.some((sc) => want(`${sc.name} under writes`))) {
+        process.stderr.write('visitor reads under a trickle of writes (1 tale/s, 5 likes/s)\n');
+        const writers = readers.slice(-Math.max(1, Math.floor(readers.length / 2)));
+        let k = 0;
+        const send = (p: string, body: unknown) =>
+          call(app.url, p, { method: 'POST', body, headers: { token: writers[k++ % writers.length].token } }).catch(() => undefined);
+        for (const sc of trickled) {
+          if (!want(`${sc.name} under writes`)) continue;
+          results.trickle.push({ ...(await measure(sc)), name: `${sc.name}, no writes` });
+          const tales = setInterval(() => void send('/api/tale/upsert', { header: `Trickle ${k}`, body: `<p>While reading, ${k}. #trickle</p>` }), 1_000);
+          const likes = setInterval(() => void send('/api/like/process', { ref_table: 'tale', ref_id: s.taleIds[k % s.taleIds.length], val: 1 }), 200);
+          try {
+            results.trickle.push({ ...(await measure(sc)), name: `${sc.name}, under writes` });
+          } finally {
+            clearInterval(tales);
+            clearInterval(likes);
+          }
+        }
+      }
 
       if (!values['no-writes']) {
         process.stderr.write('writes (logged in)\n');
@@ -136,6 +161,9 @@ async function main() {
     '',
     '### Logged-in reader',
     table(results.loggedIn, bareRps),
+    '',
+    '### Visitor reads under a trickle of writes (a new tale every second, five likes a second)',
+    table(results.trickle, bareRps),
     '',
     '### Writes (logged in)',
     table(results.writes, bareRps),
