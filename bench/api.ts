@@ -99,8 +99,14 @@ async function main() {
         for (const sc of trickled) {
           if (!want(`${sc.name} under writes`)) continue;
           results.trickle.push({ ...(await measure(sc)), name: `${sc.name}, no writes` });
-          const tales = setInterval(() => void send('/api/tale/upsert', { header: `Trickle ${k}`, body: `<p>While reading, ${k}. #trickle</p>` }), 1_000);
-          const likes = setInterval(() => void send('/api/like/process', { ref_table: 'tale', ref_id: s.taleIds[k % s.taleIds.length], val: 1 }), 200);
+          const tales = setInterval(
+            () => void send('/api/tale/upsert', { header: `Trickle ${k}`, body: `<p>While reading, ${k}. #trickle</p>` }),
+            1_000,
+          );
+          const likes = setInterval(
+            () => void send('/api/like/process', { ref_table: 'tale', ref_id: s.taleIds[k % s.taleIds.length], val: 1 }),
+            200,
+          );
           try {
             results.trickle.push({ ...(await measure(sc)), name: `${sc.name}, under writes` });
           } finally {

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, lte, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { can, policies } from '../../../common/policies';
 import { MSG, danger } from '../../../common/messages';
