@@ -121,8 +121,9 @@ test('upload progress is shown, and a cancelled upload ends silently and adds no
   await closeMessages(page);
   await expect(p.getByTestId('file-audio')).toHaveCount(1);
 
-  // cancelled half way: no message, no file
-  await picker(page).setInputFiles([wav('Never mind.wav', 25_000)]);
+  // cancelled part way: no message, no file (1.4 MB, over 20 s at this speed, so the cancel lands
+  // long before the last byte even when a loaded machine shows the first progress late)
+  await picker(page).setInputFiles([wav('Never mind.wav', 90_000)]);
   await expect(progress).toBeVisible();
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
   await progress.getByTestId('file-upload-cancel').click();
