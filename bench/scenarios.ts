@@ -113,5 +113,7 @@ export function readScenarios(base: string, s: Awaited<ReturnType<typeof sample>
     { name: 'one tale', requests: s.taleIds.map((id) => `/api/tale/upsert/${id}`) },
     { name: 'comment list', requests: s.commented.map((t) => `/api/tale/feed/10/1/${t.id}`) },
     { name: 'likers', requests: s.liked.map((t) => `/api/like/selectlist/10/1/tale/${t.id}`) },
+    // the heaviest lists of people: the most-liked tales of the sample, at their last page
+    { name: 'likers, last page', requests: s.liked.slice(0, 10).map((t) => `/api/like/selectlist/10/last/tale/${t.id}`) },
   ].map((x) => ({ ...x, url: base }));
 }
