@@ -16,6 +16,7 @@ import {
   startSite,
   templatesOf,
   uniqueMail,
+  writeTale,
 } from './test/harness';
 import { openStream, tokenHeaders } from './test/sse';
 import { TcpGate } from './test/tcp-gate';
@@ -32,10 +33,7 @@ const AT_ONCE = { timeout: 1_500, interval: 20 };
 
 type Feed = { tale: Tale[] };
 const feedHeaders = async (base: string) => (await new Client(base).get<Feed>('/tale/feed/100/1')).body.data.tale.map((t) => t.header);
-async function publish(c: Client, header: string): Promise<Tale> {
-  const draft = await c.get<Tale>('/tale/upsert');
-  return (await c.post<Tale>('/tale/upsert', { ...draft.body.data, header, body: '<p>x</p>', form_id: 'actionUpsert' })).body.data;
-}
+const publish = (c: Client, header: string) => writeTale(c, { header, body: '<p>x</p>' });
 /** The same user, logged in on another server with the same token. */
 const on = (server: TestApp, c: Client) => Object.assign(new Client(server.url), { token: c.token, uid: c.uid });
 

@@ -4,7 +4,7 @@ import type { Tale } from '../common/schemas/tale';
 import { buildApp, type BuiltApp } from './app';
 import { queryRows } from './db/client';
 import { type AppEvent, transact } from './events';
-import { Client, type TestApp, registered, startApp } from './test/harness';
+import { Client, type TestApp, registered, startApp, writeTale } from './test/harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -16,11 +16,7 @@ afterAll(async () => app?.close());
 type Feed = { tale: Tale[] };
 const feedHeaders = async (base: string) => (await new Client(base).get<Feed>('/tale/feed/100/1')).body.data.tale.map((t) => t.header);
 
-async function publish(c: Client, header: string): Promise<Tale> {
-  const draft = await c.get<Tale>('/tale/upsert');
-  const a = await c.post<Tale>('/tale/upsert', { ...draft.body.data, header, body: '<p>x</p>', form_id: 'actionUpsert' });
-  return a.body.data;
-}
+const publish = (c: Client, header: string) => writeTale(c, { header, body: '<p>x</p>' });
 
 describe('transact and the event bus', () => {
   it('publishes a transaction’s events once it committed, and none when it rolled back', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { REQUESTED_WITH } from '../../common/constants';
 import type { Envelope } from '../../common/schemas/envelope';
+import type { Tale } from '../../common/schemas/tale';
 import { type BuiltApp, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -205,6 +206,24 @@ export async function registered(app: TestApp, mail = uniqueMail()): Promise<Cli
 }
 
 /** The newest mail written to the data folder, and the reset code in it. */
+/**
+ * Saves the caller's unsaved tale with `fields` over a short default text, as the editor does, and
+ * answers it as stored; throws with the server's messages when it is refused.
+ */
+export async function writeTale(c: Client, fields: Record<string, unknown> = {}): Promise<Tale> {
+  const draft = await c.get<Tale>('/tale/upsert');
+  const a = await c.post<Tale>('/tale/upsert', {
+    ...draft.body.data,
+    header: 'A tale',
+    body: '<p>Once upon a time</p>',
+    ...fields,
+    id: draft.body.data.id,
+    form_id: 'actionUpsert',
+  });
+  if (a.body.meta.alina_response_success !== 1) throw new Error(JSON.stringify(a.body.messages));
+  return a.body.data;
+}
+
 export async function lastMail(app: TestApp): Promise<{ text: string; code: string | undefined }> {
   const dir = path.join(app.dataDir, 'mail');
   const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.eml')).sort();

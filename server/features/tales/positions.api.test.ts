@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '../../../common/schemas/envelope';
 import type { Tale } from '../../../common/schemas/tale';
-import { Client, type TestApp, registered, startApp } from '../../test/harness';
+import { Client, type TestApp, registered, startApp, writeTale } from '../../test/harness';
 
 // Exact totals and every page of the feed, an author's posts and a hashtag (positions.ts): the
 // lists are checked against what the test itself wrote, page by page, at several page sizes.
@@ -19,19 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function write(c: Client, fields: Record<string, unknown> = {}): Promise<Tale> {
-  const draft = await c.get<Tale>('/tale/upsert');
-  const a = await c.post<Tale>('/tale/upsert', {
-    ...draft.body.data,
-    header: 'A tale',
-    body: '<p>Once upon a time</p>',
-    ...fields,
-    id: draft.body.data.id,
-    form_id: 'actionUpsert',
-  });
-  if (a.body.meta.alina_response_success !== 1) throw new Error(JSON.stringify(a.body.messages));
-  return a.body.data;
-}
+const write = writeTale;
 const edit = async (c: Client, t: Tale, fields: Record<string, unknown>) => {
   const a = await c.post<Tale>(`/tale/upsert/${t.id}`, { ...fields, form_id: 'actionUpsert' });
   if (a.body.meta.alina_response_success !== 1) throw new Error(JSON.stringify(a.body.messages));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { Pagination } from '../../../common/schemas/envelope';
 import type { Tale } from '../../../common/schemas/tale';
-import { Client, type TestApp, registered, startApp, templatesOf } from '../../test/harness';
+import { Client, type TestApp, registered, startApp, templatesOf, writeTale } from '../../test/harness';
 import { setRole } from '../auth/service';
 import { DANGEROUS, XSS_PAYLOADS } from './xss-corpus';
 
@@ -21,19 +21,7 @@ const visitor = () => new Client(app.url);
 type Feed = { tale: Tale[] };
 const now = () => Math.floor(Date.now() / 1000);
 
-async function write(c: Client, fields: Record<string, unknown> = {}): Promise<Tale> {
-  const draft = await c.get<Tale>('/tale/upsert');
-  const a = await c.post<Tale>('/tale/upsert', {
-    ...draft.body.data,
-    header: 'A tale',
-    body: '<p>Once upon a time</p>',
-    ...fields,
-    id: draft.body.data.id,
-    form_id: 'actionUpsert',
-  });
-  if (a.body.meta.alina_response_success !== 1) throw new Error(JSON.stringify(a.body.messages));
-  return a.body.data;
-}
+const write = writeTale;
 const feed = (c: Client, query = '', size = 100, page: number | 'last' = 1) =>
   c.get<Feed>(`/tale/feed/${size}/${page}${query ? `?${query}` : ''}`);
 const ids = (a: { body: { data: Feed } }) => a.body.data.tale.map((t) => t.id);
