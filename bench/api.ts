@@ -23,6 +23,8 @@ import {
   describeTarget,
   machine,
   measure,
+  openSessions,
+  pgRows,
   parseTarget,
   settings,
   signIn,
@@ -30,7 +32,7 @@ import {
   startBare,
   table,
 } from './lib';
-import { readScenarios, sample } from './scenarios';
+import { anyPages, manyReaderScenarios, readScenarios, sample } from './scenarios';
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     label: { type: 'string' },
     users: { type: 'string', default: '32' },
+    readers: { type: 'string', default: '5000' },
     'no-writes': { type: 'boolean', default: false },
     'no-cache': { type: 'boolean', default: false },
   },
@@ -86,6 +89,53 @@ async function main() {
         { name: 'notification count', url: app.url, requests: ['/api/notification/count'] },
       ];
       for (const sc of loggedIn) if (want(sc.name)) results.loggedIn.push(await measure({ ...sc, headers: token, loggedIn: true }));
+
+      // Thousands of readers, each request from the next one (no session is warm), and the
+      // people with the most notifications reading theirs, the last page too.
+      const many = manyReaderScenarios(app.url, s);
+      const readersName = (name: string) => `${name} (${values.readers} readers)`;
+      const heavyNames = ['notifications, every reader', 'notifications of the most notified'];
+      if ('pg' in target && Number(values.readers) > 0 && [...many.map((sc) => sc.name), ...heavyNames].some((n) => want(readersName(n)))) {
+        const heaviest = await pgRows<{ user_id: number; n: number }>(
+          target.pg,
+          'select user_id, count(*)::int as n from notifications group by user_id order by n desc limit 10',
+        );
+        const opened = await openSessions(
+          target.pg,
+          Number(values.readers),
+          heaviest.map((h) => h.user_id),
+        );
+        try {
+          process.stderr.write(`logged in, ${opened.sessions.length} readers (one session each)\n`);
+          const tokenOf = new Map(opened.sessions.map((x) => [x.id, x.token]));
+          const everyone = (i: number) => ({ token: opened.sessions[(i * 7919) % opened.sessions.length].token });
+          const heavy = heaviest.map((h) => ({ token: tokenOf.get(h.user_id) as string, pages: Math.max(1, Math.ceil(h.n / 10)) }));
+          const byHeavy = (page: (h: (typeof heavy)[number]) => number | 'last') =>
+            heavy.map((h) => ({ path: `/api/notification/SelectListLatest/10/${page(h)}`, headers: { token: h.token } }));
+          const all: LoadSpec[] = [
+            ...many,
+            { name: 'notifications, every reader', url: app.url, requests: ['/api/notification/SelectListLatest/10/1'] },
+            { name: 'notifications of the most notified', url: app.url, requests: byHeavy(() => 1), fresh: true },
+            { name: 'notifications of the most notified, last page', url: app.url, requests: byHeavy(() => 'last'), fresh: true },
+            {
+              name: 'notifications of the most notified, any page',
+              url: app.url,
+              fresh: true,
+              requests: heavy.flatMap((h) =>
+                anyPages(h.pages, 500).map((p) => ({ path: `/api/notification/SelectListLatest/10/${p}`, headers: { token: h.token } })),
+              ),
+            },
+          ];
+          for (const sc of all) {
+            const name = readersName(sc.name);
+            if (!want(name)) continue;
+            const own = sc.name.includes('most notified');
+            results.loggedIn.push(await measure({ ...sc, name, headers: own ? undefined : everyone, loggedIn: true }));
+          }
+        } finally {
+          await opened.close();
+        }
+      }
 
       // Reads while the site lives: a new tale every second and five likes a second, from other
       // accounts, against the same reads without them, one after the other.

@@ -69,7 +69,9 @@ export async function startApp(target: Target, port: number, extraEnv: Record<st
     DATA_DIR: 'pglite' in target ? path.resolve(target.pglite) : path.join(ROOT, 'bench/results/data-unused'),
     ...extraEnv,
   };
-  const child = spawn(process.execPath, [main], { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, main], { cwd: ROOT, env, stdio: ['ignore', out, out] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`, child, log);
   return { url, stop: stopper(child), pid: child.pid };
@@ -254,4 +256,58 @@ export function machine(): string {
   const mem = Number(fs.readFileSync('/proc/meminfo', 'utf8').match(/MemTotal:\s*(\d+)/)?.[1] ?? 0) / 1024 / 1024;
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   return `${cores} cores (${cpu}), ${mem.toFixed(0)} GiB, Node ${process.version}, load average before the run ${load}`;
+}
+
+/**
+ * Sessions for many accounts at once, written straight into a PostgreSQL database (signing in
+ * thousands through the API would take minutes of argon2): `count` seeded users, and every
+ * user in `alsoUsers`, one fresh session each. The rows are removed by `close`.
+ */
+export async function openSessions(
+  pgUrl: string,
+  count: number,
+  alsoUsers: number[] = [],
+): Promise<{ sessions: { id: number; token: string }[]; close(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const { randomBytes } = await import('node:crypto');
+  const { hashToken } = await import('../server/features/auth/sessions');
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  const picked = await client.query<{ id: number }>(
+    'select id from users where banned_till is null or banned_till < extract(epoch from now()) order by id limit $1',
+    [count],
+  );
+  const ids = [...new Set([...picked.rows.map((r) => r.id), ...alsoUsers])];
+  const now = Math.floor(Date.now() / 1000);
+  const sessions = ids.map((id) => ({ id, token: randomBytes(32).toString('base64url') }));
+  const created: number[] = [];
+  for (let k = 0; k < sessions.length; k += 1_000) {
+    const chunk = sessions.slice(k, k + 1_000);
+    const r = await client.query<{ id: number }>(
+      `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, user_agent)
+         select u, h, $3::bigint, $3::bigint, $3::bigint + 86400, '127.0.0.1', 'bench' from unnest($1::int[], $2::text[]) as x(u, h)
+         returning id`,
+      [chunk.map((c) => c.id), chunk.map((c) => hashToken(c.token)), now],
+    );
+    created.push(...r.rows.map((x) => x.id));
+  }
+  return {
+    sessions,
+    async close() {
+      await client.query('delete from sessions where id = any($1::int[])', [created]);
+      await client.end();
+    },
+  };
+}
+
+/** Rows of a query on a PostgreSQL database (to pick what a benchmark reads). */
+export async function pgRows<T>(pgUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }

@@ -117,3 +117,14 @@ export function readScenarios(base: string, s: Awaited<ReturnType<typeof sample>
     { name: 'likers, last page', requests: s.liked.slice(0, 10).map((t) => `/api/like/selectlist/10/last/tale/${t.id}`) },
   ].map((x) => ({ ...x, url: base }));
 }
+
+/** What thousands of signed-in readers read, each request from another reader. */
+export function manyReaderScenarios(base: string, s: Awaited<ReturnType<typeof sample>>) {
+  return [
+    { name: 'feed page 1', requests: ['/api/tale/feed/10/1'] },
+    { name: 'one tale', requests: s.taleIds.map((id) => `/api/tale/upsert/${id}`) },
+    { name: 'likers', requests: s.liked.map((t) => `/api/like/selectlist/10/1/tale/${t.id}`) },
+    { name: 'likers, last page', requests: s.liked.slice(0, 10).map((t) => `/api/like/selectlist/10/last/tale/${t.id}`) },
+    { name: 'notification count', requests: ['/api/notification/count'] },
+  ].map((x) => ({ ...x, url: base }));
+}

@@ -3,7 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { answerSerializerCompiler } from './http/serializer';
 import { createCaches } from './caches';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -81,7 +82,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   closeUnusedConnections(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // under the tests every answer is checked both ways (http/serializer.ts)
+  app.setSerializerCompiler(answerSerializerCompiler({ crossCheck: process.env.NODE_ENV === 'test' }));
 
   const database =
     options.database ??

@@ -16,6 +16,7 @@ import type { ResolvedSession } from './features/auth/sessions';
 import type { ListDays } from './features/tales/positions';
 import type { TaleRow } from './features/tales/queries';
 import type { Pagination } from '../common/schemas/envelope';
+import type { Liker } from '../common/schemas/conversation';
 
 /** How long entries live: fixed, or asked each time (shorter while the event relay is cut off). */
 export type Ttl = number | (() => number);
@@ -89,6 +90,8 @@ export class Memo<V> {
   private entries = new Map<string, Entry<V>>();
   /** Keys by the tales their values show. */
   private byTale = new Map<number, Set<string>>();
+  /** The version whose older values were last swept out of a full memo. */
+  private sweptVersion = -1;
   private readonly ttl: () => number;
   constructor(
     ttlMs: Ttl,
@@ -173,10 +176,14 @@ export class Memo<V> {
       return this.named(hit);
     }
     if (this.entries.size >= this.max) {
-      for (const [k, e] of this.entries) if (e.version !== version) this.remove(k);
-      // Still full: the oldest go (a Map iterates in insertion order).
+      // Values of an older version go first, swept once per version (not on every miss of a full memo).
+      if (this.sweptVersion !== version) {
+        this.sweptVersion = version;
+        for (const [k, e] of this.entries) if (e.version !== version) this.remove(k);
+      }
+      // Still full: the oldest go, a tenth at a time (a Map iterates in insertion order).
       for (const k of this.entries.keys()) {
-        if (this.entries.size < this.max) break;
+        if (this.entries.size < this.max * 0.9) break;
         this.remove(k);
       }
     }
@@ -260,7 +267,7 @@ export class SessionCache {
           this.entries.delete(k);
         }
       }
-      this.entries.set(key, { value, since, until: now + ttlMs });
+      this.entries.set(key, { value, since, until: Math.min(now + ttlMs, value.expiresAt * 1000) });
     }
     return value;
   }
@@ -280,6 +287,13 @@ export interface Caches {
   tales: Memo<TaleRow | undefined>;
   /** Whole answers to visitors as JSON text (tales/visitor-answers.ts). */
   answers: Memo<string>;
+  /** Pages of who liked a tale, shared like feed pages (likes/service.ts). */
+  likers: Memo<Liker[]>;
+  /**
+   * Which tales of a page a user liked, by user and page: kept as long as a session, since a like
+   * or unlike of one of those tales drops it (its tale.changed), on any server of the site.
+   */
+  liked: Memo<Set<number>>;
 }
 
 /**
@@ -308,6 +322,8 @@ export function createCaches(
     positions: new Memo(life(ttl * 10), () => version.membership, 20_000),
     tales: new Memo(life(ttl), () => version.content, 20_000, taleUses),
     answers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
+    likers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
+    liked: new Memo(life(config.SESSION_CACHE_MS), () => version.content, 50_000, taleUses),
   };
   const everything = () => {
     version.membership++;

@@ -3,12 +3,13 @@ import { Memo, SessionCache, TaleDependencies } from './caches';
 import type { ResolvedSession } from './features/auth/sessions';
 
 let nextUser = 1000;
-function session(userId: number, count = 0): ResolvedSession {
+function session(userId: number, count = 0, expiresAt = Math.floor(Date.now() / 1000) + 86_400): ResolvedSession {
   return {
     session: { id: userId, userId, createdAt: 0, token: `t${userId}` },
     user: { id: userId } as ResolvedSession['user'],
     roles: [],
     count,
+    expiresAt,
   };
 }
 /** A loader that counts its calls and answers what `value` holds at the time. */
@@ -30,6 +31,24 @@ describe('session cache', () => {
     expect(load).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1001);
     await cache.resolve('a', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('never answers a session from memory past its expiry', async () => {
+    vi.useFakeTimers();
+    const id = nextUser++;
+    const cache = new SessionCache(60_000);
+    // the session ends in two seconds, long before the cache's minute is over
+    const ends = Math.floor(Date.now() / 1000) + 2;
+    let alive = true;
+    const load = loader(() => (alive ? session(id, 0, ends) : null));
+    expect(await cache.resolve('a', load)).not.toBeNull();
+    vi.advanceTimersByTime(1_000);
+    expect(await cache.resolve('a', load)).not.toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+    alive = false;
+    vi.advanceTimersByTime(2_000);
+    expect(await cache.resolve('a', load)).toBeNull();
     expect(load).toHaveBeenCalledTimes(2);
   });
 
@@ -171,5 +190,41 @@ describe('what a change to one tale drops', () => {
     expect(await pending).toBe('answer(before)');
     expect(await c.pages.get('S', slow)).toBe('after');
     expect(await c.answers.get('Y', answer)).toBe('answer(after)');
+  });
+});
+
+describe('a full memo', () => {
+  it('keeps its newest values and lets the oldest go, whatever the number of keys', async () => {
+    const memo = new Memo<number>(60_000, () => 0, 10);
+    let loads = 0;
+    const get = (k: number) =>
+      memo.get(String(k), async () => {
+        loads++;
+        return k;
+      });
+    for (let k = 0; k < 1_000; k++) expect(await get(k)).toBe(k);
+    expect(loads).toBe(1_000);
+    // the newest are answered from memory, the oldest are loaded again
+    for (let k = 995; k < 1_000; k++) await get(k);
+    expect(loads).toBe(1_000);
+    await get(0);
+    expect(loads).toBe(1_001);
+  });
+
+  it('lets values of an older version go before newer ones', async () => {
+    let version = 0;
+    const memo = new Memo<number>(60_000, () => version, 4);
+    let loads = 0;
+    const get = (k: number) =>
+      memo.get(String(k), async () => {
+        loads++;
+        return k;
+      });
+    for (const k of [1, 2, 3]) await get(k);
+    version = 1;
+    for (const k of [4, 5, 6]) await get(k);
+    loads = 0;
+    for (const k of [4, 5, 6]) await get(k);
+    expect(loads).toBe(0);
   });
 });

@@ -134,7 +134,7 @@ export const ConfigSchema = z
     /** How long a feed page everyone sees alike is shared (its count ten times as long); 0 turns that off. */
     FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** How long this server keeps a resolved session (changes made here drop it at once); 0 turns that off. */
-    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
     /** Addresses (IPs or CIDRs) the server-side HTTP tool may reach although private or loopback. */
     OUTBOUND_ALLOW: csv,
     OUTBOUND_TIMEOUT_MS: positiveInt(10_000),

@@ -7,7 +7,8 @@ import { sessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type Emit, transact } from '../../events';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** What the sessions table keeps of a token: its SHA-256, so a leaked table signs nobody in. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export type UserRow = typeof users.$inferSelect;
 export interface SessionInfo {
@@ -22,6 +23,8 @@ export interface ResolvedSession {
   roles: string[];
   /** What `withCount` computed for the user, in the same query. */
   count: number;
+  /** When the session ends unless used again (unix seconds): a cached copy is not used past it. */
+  expiresAt: number;
 }
 
 /** Sliding expiry is written at most this often, so reads do not write on every request. */
@@ -59,6 +62,7 @@ function sessionQuery(db: Db, withCount: CountOf | undefined) {
       sessionId: sessions.id,
       createdAt: sessions.created_at,
       lastSeen: sessions.last_seen_at,
+      expiresAt: sessions.expires_at,
       roles: sql<string[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = ${users.id}), '{}')`,
       count: withCount ? withCount(users.id) : sql<number>`0`,
     })
@@ -105,11 +109,10 @@ export async function resolveSession(db: Db, token: string, ttlDays: number, wit
   const rows = await preparedSessionQuery(db, withCount).execute({ hash: hashToken(token), now });
   const row = rows[0];
   if (!row) return null;
+  let expiresAt = row.expiresAt;
   if (now - row.lastSeen >= TOUCH_EVERY_SECONDS) {
-    await db
-      .update(sessions)
-      .set({ last_seen_at: now, expires_at: now + ttlDays * 86400 })
-      .where(eq(sessions.id, row.sessionId));
+    expiresAt = now + ttlDays * 86400;
+    await db.update(sessions).set({ last_seen_at: now, expires_at: expiresAt }).where(eq(sessions.id, row.sessionId));
     await db.update(users).set({ last_time: now }).where(eq(users.id, row.user.id));
   }
   return {
@@ -117,6 +120,7 @@ export async function resolveSession(db: Db, token: string, ttlDays: number, wit
     user: row.user,
     roles: row.roles ?? [],
     count: Number(row.count ?? 0),
+    expiresAt,
   };
 }
 

@@ -85,6 +85,62 @@ describe('likes', () => {
     expect(page2.body.data.map((l) => l.from_firstname)).toEqual(['Fan1', 'Fan0']);
   });
 
+  it('gives every page, the last included, in the order of the whole list, and shows a new like or a rename at once', async () => {
+    const author = await registered(app);
+    const p = await post(author);
+    const fans: Awaited<ReturnType<typeof registered>>[] = [];
+    // likes in the same second: the order falls back to the like's id
+    for (let i = 0; i < 13; i++) {
+      const f = await registered(app);
+      await like(f, p.id);
+      fans.push(f);
+    }
+    const visitor = new Client(app.url);
+    const whole = async () => (await visitor.get<Liker[]>(`/like/selectlist/100/1/tale/${p.id}`)).body.data.map((l) => l.user_id);
+    const all = await whole();
+    expect(all).toEqual(fans.map((f) => f.id).reverse());
+    for (const size of [1, 2, 3, 5, 10]) {
+      const pages = Math.ceil(all.length / size);
+      const seen: number[] = [];
+      for (let n = 1; n <= pages; n++) {
+        const r = await fans[n % fans.length].get<Liker[]>(`/like/selectlist/${size}/${n}/tale/${p.id}`);
+        expect(r.body.meta.lk).toEqual({ pageCurrentNumber: n, pageSize: size, rowsTotal: 13, pagesTotal: pages });
+        seen.push(...r.body.data.map((l) => l.user_id));
+      }
+      expect(seen, `size ${size}`).toEqual(all);
+      const last = await visitor.get<Liker[]>(`/like/selectlist/${size}/last/tale/${p.id}`);
+      expect(last.body.data.map((l) => l.user_id)).toEqual(all.slice((pages - 1) * size));
+    }
+    // a page read a moment ago is not answered again after a like, an unlike or a rename
+    const late = await registered(app);
+    await like(late, p.id);
+    expect((await visitor.get<Liker[]>(`/like/selectlist/2/last/tale/${p.id}`)).body.meta.lk).toMatchObject({ rowsTotal: 14 });
+    expect((await visitor.get<Liker[]>(`/like/selectlist/1/1/tale/${p.id}`)).body.data[0].user_id).toBe(late.id);
+    await like(fans[0], p.id);
+    expect((await visitor.get<Liker[]>(`/like/selectlist/1/last/tale/${p.id}`)).body.data[0].user_id).toBe(fans[1].id);
+    await late.post('/auth/profile', { id: late.id, firstname: 'Renamed' });
+    expect((await visitor.get<Liker[]>(`/like/selectlist/1/1/tale/${p.id}`)).body.data[0].from_firstname).toBe('Renamed');
+  });
+
+  it('shows a reader which tales of a page they liked, changed at once by their like or unlike', async () => {
+    const author = await registered(app);
+    const a = await post(author);
+    const b = await post(author);
+    const reader = await registered(app);
+    const flags = async () => {
+      const page = await reader.get<{ tale: Tale[] }>(`/tale/feed/10/1?owner=${author.id}`);
+      return Object.fromEntries(page.body.data.tale.map((t) => [t.id, t.current_user_liked]));
+    };
+    expect(await flags()).toEqual({ [a.id]: 0, [b.id]: 0 });
+    await like(reader, b.id);
+    expect(await flags()).toEqual({ [a.id]: 0, [b.id]: 1 });
+    // another reader's like changes nothing of this reader's flags
+    await like(await registered(app), a.id);
+    expect(await flags()).toEqual({ [a.id]: 0, [b.id]: 1 });
+    await like(reader, b.id);
+    expect(await flags()).toEqual({ [a.id]: 0, [b.id]: 0 });
+  });
+
   it('works on comments too', async () => {
     const author = await registered(app);
     const p = await post(author);

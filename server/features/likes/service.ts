@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { MSG, danger } from '../../../common/messages';
 import { LIKE_TABLES, type LikeAnswer, type LikeBody, type Liker, threadLink } from '../../../common/schemas/conversation';
@@ -6,6 +6,7 @@ import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { nowSeconds } from '../../db/time';
 import { LOCK, advisoryLock } from '../../db/locks';
 import type { Db } from '../../db/client';
+import { type PageRead, nearerEnd } from '../../db/nearer-end';
 import { likes, users } from '../../db/schema';
 import { countsBy } from '../../db/counts';
 import type { Deps } from '../../deps';
@@ -69,6 +70,13 @@ export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Pr
   });
 }
 
+/**
+ * Who liked a tale or comment, newest first. The total is the item's like counter (kept exact by
+ * every like, unlike and account removal), so no request counts rows; a page past the middle is
+ * read from the oldest end (nearer-end.ts), so the last page of the most-liked tale costs what its
+ * first does. A page is shared between readers like a feed page: it is dropped when a like of the
+ * item comes or goes (its tale.changed) and when a liker is renamed or removed.
+ */
 export async function likers(
   deps: Deps,
   caller: Caller,
@@ -78,9 +86,17 @@ export async function likers(
   page: number | 'last',
 ): Promise<{ items: Liker[]; pagination: Pagination }> {
   const row = await likedItem(deps, caller, refTable, refId);
-  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(likes).where(eq(likes.tale_id, row.id));
-  const pagination = paginate(page, pageSize, n);
-  const items = await deps.db
+  const pagination = paginate(page, pageSize, row.count_like);
+  const items = await deps.caches.likers.get(`${row.id}:${pageSize}:${pagination.pageCurrentNumber}:${row.count_like}`, () => {
+    deps.caches.taleUses.use([row.id]);
+    return likersPage(deps.db, row.id, nearerEnd(row.count_like, pageSize, pagination.pageCurrentNumber));
+  });
+  return { items, pagination };
+}
+
+async function likersPage(db: Db, taleId: number, read: PageRead): Promise<Liker[]> {
+  const order = read.reversed ? [asc(likes.created_at), asc(likes.id)] : [desc(likes.created_at), desc(likes.id)];
+  const rows = await db
     .select({
       id: likes.id,
       user_id: likes.user_id,
@@ -91,11 +107,11 @@ export async function likers(
     })
     .from(likes)
     .innerJoin(users, eq(users.id, likes.user_id))
-    .where(eq(likes.tale_id, row.id))
-    .orderBy(desc(likes.created_at), desc(likes.id))
-    .limit(pageSize)
-    .offset((pagination.pageCurrentNumber - 1) * pageSize);
-  return { items, pagination };
+    .where(eq(likes.tale_id, taleId))
+    .orderBy(...order)
+    .limit(read.limit)
+    .offset(read.offset);
+  return read.reversed ? rows.reverse() : rows;
 }
 
 function likedQuery(db: Db) {

@@ -134,6 +134,28 @@ describe('the notification list', () => {
     expect((await list(other)).body.data).toHaveLength(0);
   });
 
+  it('gives every page, the last included, in the order of the whole list', async () => {
+    const a = await registered(app);
+    const p = await post(a);
+    // comments in the same second: the order falls back to the notification's id
+    for (let i = 0; i < 11; i++) await comment(await registered(app), p.id);
+    const all = (await list(a, 100)).body.data.map((n) => n.id);
+    expect(all).toHaveLength(11);
+    expect(all).toEqual([...all].sort((x, y) => y - x));
+    for (const size of [1, 2, 3, 4, 10]) {
+      const pages = Math.ceil(all.length / size);
+      const seen: number[] = [];
+      for (let n = 1; n <= pages; n++) {
+        const r = await list(a, size, n);
+        expect(r.body.meta.notification).toEqual({ pageCurrentNumber: n, pageSize: size, rowsTotal: 11, pagesTotal: pages });
+        seen.push(...r.body.data.map((x) => x.id));
+      }
+      expect(seen, `size ${size}`).toEqual(all);
+      const last = await a.get<Notification[]>(`/notification/SelectListLatest/${size}/last`);
+      expect(last.body.data.map((x) => x.id)).toEqual(all.slice((pages - 1) * size));
+    }
+  });
+
   it('deletes one (own only: visitor 401, other 403) and all', async () => {
     const a = await registered(app);
     const p = await post(a);

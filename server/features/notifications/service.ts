@@ -1,9 +1,10 @@
-import { type SQL, and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Notification } from '../../../common/schemas/conversation';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { nowSeconds } from '../../db/time';
 import type { Db } from '../../db/client';
+import { nearerEnd } from '../../db/nearer-end';
 import { notifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../deps';
@@ -130,15 +131,20 @@ export async function listNotifications(
 ): Promise<{ items: Notification[]; pagination: Pagination }> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.user_id, userId));
   const pagination = paginate(page, pageSize, n);
+  // a page past the middle is read from the oldest end (the last page costs what the first does)
+  const read = nearerEnd(n, pageSize, pagination.pageCurrentNumber);
+  const order = read.reversed
+    ? [asc(notifications.created_at), asc(notifications.id)]
+    : [desc(notifications.created_at), desc(notifications.id)];
   const rows = await db
     .select(notificationColumns)
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.from_id))
     .where(eq(notifications.user_id, userId))
-    .orderBy(desc(notifications.created_at), desc(notifications.id))
-    .limit(pageSize)
-    .offset((pagination.pageCurrentNumber - 1) * pageSize);
-  return { items: rows, pagination };
+    .orderBy(...order)
+    .limit(read.limit)
+    .offset(read.offset);
+  return { items: read.reversed ? rows.reverse() : rows, pagination };
 }
 
 export async function markShownUpTo(deps: Deps, userId: number, createdAt: number): Promise<number> {

@@ -38,13 +38,13 @@ export type Caller = CurrentUser;
 export async function presentRows(deps: Deps, caller: Caller, rows: TaleRow[]): Promise<Tale[]> {
   // a cached answer that shows these rows is dropped when one of them changes
   deps.caches.taleUses.use(rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
   const liked =
-    isLoggedIn(caller) && rows.length
-      ? await deps.lookups.likedBy(
-          deps.db,
-          caller.id,
-          rows.map((r) => r.id),
-        )
+    isLoggedIn(caller) && ids.length
+      ? await deps.caches.liked.get(`${caller.id}:${ids.join(',')}`, () => {
+          deps.caches.taleUses.use(ids);
+          return deps.lookups.likedBy(deps.db, caller.id, ids);
+        })
       : new Set<number>();
   return rows.map((r) => presentTale(r, liked.has(r.id)));
 }
