@@ -94,7 +94,12 @@ async function main() {
       // people with the most notifications reading theirs, the last page too.
       const many = manyReaderScenarios(app.url, s);
       const readersName = (name: string) => `${name} (${values.readers} readers)`;
-      const heavyNames = ['notifications, every reader', 'notifications of the most notified'];
+      const heavyNames = [
+        'notifications, every reader',
+        'notifications of the most notified',
+        'notifications of the most notified, last page',
+        'notifications of the most notified, any page',
+      ];
       if ('pg' in target && Number(values.readers) > 0 && [...many.map((sc) => sc.name), ...heavyNames].some((n) => want(readersName(n)))) {
         const heaviest = await pgRows<{ user_id: number; n: number }>(
           target.pg,
@@ -114,11 +119,11 @@ async function main() {
             heavy.map((h) => ({ path: `/api/notification/SelectListLatest/10/${page(h)}`, headers: { token: h.token } }));
           const all: LoadSpec[] = [
             ...many,
-            { name: 'notifications, every reader', url: app.url, requests: ['/api/notification/SelectListLatest/10/1'] },
-            { name: 'notifications of the most notified', url: app.url, requests: byHeavy(() => 1), fresh: true },
-            { name: 'notifications of the most notified, last page', url: app.url, requests: byHeavy(() => 'last'), fresh: true },
+            { name: heavyNames[0], url: app.url, requests: ['/api/notification/SelectListLatest/10/1'] },
+            { name: heavyNames[1], url: app.url, requests: byHeavy(() => 1), fresh: true },
+            { name: heavyNames[2], url: app.url, requests: byHeavy(() => 'last'), fresh: true },
             {
-              name: 'notifications of the most notified, any page',
+              name: heavyNames[3],
               url: app.url,
               fresh: true,
               requests: heavy.flatMap((h) =>

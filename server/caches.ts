@@ -208,7 +208,8 @@ export class Memo<V> {
 
 /**
  * Resolved sessions by token for SESSION_CACHE_MS, so a reader's burst of requests (a page and its
- * API calls, a scroll through the feed) costs one session query, not one each. A load that
+ * API calls, a scroll through the feed) costs one session query, not one each; and numbers about a
+ * user that change only with events naming the user (how many notifications they have). A load that
  * started before a change is never kept: each entry carries the tick at which its query began, and
  * a change records a later tick, so a read racing a commit cannot put the old state back.
  */
@@ -244,6 +245,38 @@ export class SessionCache {
 
   private changedSince(userId: number, since: number) {
     return this.everyoneTick > since || (this.changes.get(userId)?.tick ?? 0) > since;
+  }
+
+  /** Numbers about a user (how many notifications they have), by `kind:userId`. */
+  private userValues = new Map<string, { value: number; since: number; until: number }>();
+
+  /** Where a load of a user value begins: pass it to keepUserValue with what the load read. */
+  begin(): number {
+    return ++this.tick;
+  }
+
+  /** A number about a user, kept under the rule of their sessions: any change of the user drops it. */
+  userValue(kind: string, userId: number): number | undefined {
+    const hit = this.userValues.get(`${kind}:${userId}`);
+    if (!hit) return undefined;
+    const ttlMs = this.ttl();
+    const now = Date.now();
+    if (hit.until > now && hit.until - ttlMs <= now && !this.changedSince(userId, hit.since)) return hit.value;
+    this.userValues.delete(`${kind}:${userId}`);
+    return undefined;
+  }
+
+  /** Keeps what a load that began at `since` read, unless the user changed since. */
+  keepUserValue(kind: string, userId: number, value: number, since: number) {
+    const ttlMs = this.ttl();
+    if (ttlMs === 0 || this.changedSince(userId, since)) return;
+    if (this.userValues.size >= this.max) {
+      for (const k of this.userValues.keys()) {
+        if (this.userValues.size < this.max * 0.9) break;
+        this.userValues.delete(k);
+      }
+    }
+    this.userValues.set(`${kind}:${userId}`, { value, since, until: Date.now() + ttlMs });
   }
 
   /** The session of a token hash from memory when still good, otherwise from `load`. */

@@ -153,7 +153,29 @@ describe('the notification list', () => {
       expect(seen, `size ${size}`).toEqual(all);
       const last = await a.get<Notification[]>(`/notification/SelectListLatest/${size}/last`);
       expect(last.body.data.map((x) => x.id)).toEqual(all.slice((pages - 1) * size));
+      expect(last.body.meta.notification).toEqual({ pageCurrentNumber: pages, pageSize: size, rowsTotal: 11, pagesTotal: pages });
+      // a page past the end answers the last one
+      const past = await list(a, size, pages + 3);
+      expect(past.body.data.map((x) => x.id)).toEqual(all.slice((pages - 1) * size));
+      expect(past.body.meta.notification).toMatchObject({ pageCurrentNumber: pages, rowsTotal: 11 });
     }
+    // a new notification drops the kept total: the last page and a page past the end, read
+    // before anything else, count it
+    await comment(await registered(app), p.id);
+    const last12 = await a.get<Notification[]>('/notification/SelectListLatest/5/last');
+    expect(last12.body.meta.notification).toEqual({ pageCurrentNumber: 3, pageSize: 5, rowsTotal: 12, pagesTotal: 3 });
+    expect(last12.body.data.map((x) => x.id)).toEqual(all.slice(9));
+    await comment(await registered(app), p.id);
+    const past13 = await list(a, 5, 9);
+    expect(past13.body.meta.notification).toEqual({ pageCurrentNumber: 3, pageSize: 5, rowsTotal: 13, pagesTotal: 3 });
+    expect(past13.body.data.map((x) => x.id)).toEqual(all.slice(8));
+    const first13 = await list(a, 5, 1);
+    expect(first13.body.data).toHaveLength(5);
+    expect(first13.body.data.slice(2).map((x) => x.id)).toEqual(all.slice(0, 3));
+    // nobody's list: one empty page
+    const none = await list(await registered(app), 3, 2);
+    expect(none.body.data).toEqual([]);
+    expect(none.body.meta.notification).toEqual({ pageCurrentNumber: 1, pageSize: 3, rowsTotal: 0, pagesTotal: 1 });
   });
 
   it('deletes one (own only: visitor 401, other 403) and all', async () => {

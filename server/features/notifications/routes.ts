@@ -16,7 +16,7 @@ export function notificationRoutes(deps: Deps, streams: NotificationStreams) {
   return async function plugin(app: FastifyInstance) {
     await app.register(streams.routes);
     route(app, api.notifications.notifications, async (request, _reply, me) => {
-      const { items, pagination } = await notes.listNotifications(deps.db, me.id, request.params.pageSize, request.params.page);
+      const { items, pagination } = await notes.listNotifications(deps, me.id, request.params.pageSize, request.params.page);
       return outcome(items, { meta: { notification: pagination } });
     });
 

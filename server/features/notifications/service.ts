@@ -123,28 +123,91 @@ export async function notificationsAfter(db: Db, userId: number, afterId: number
   return rows.reverse();
 }
 
+const p = sql.placeholder;
+
+/**
+ * A page of a user's notifications, in one prepared statement (one plan per connection: planning
+ * cost more than running it). The page's ids come from the user's index alone (an index-only scan
+ * skips a deep offset without reading rows); only the page's rows are joined to their senders.
+ * `oldest` reads from the other end; `counted` adds the user's total to every row. The page size is
+ * written into the statement (one statement per size used): with LIMIT as a parameter, PostgreSQL
+ * guesses a tenth of a heavy user's list for it, finds its one plan for all users dearer than
+ * planning each call, and plans each call (0.14 ms, five times the query).
+ */
+function pageQuery(db: Db, oldest: boolean, counted: boolean, limit: number) {
+  const order = oldest ? [asc(notifications.created_at), asc(notifications.id)] : [desc(notifications.created_at), desc(notifications.id)];
+  const ids = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.user_id, p('user')))
+    .orderBy(...order);
+  return db
+    .select({
+      ...notificationColumns,
+      total: counted
+        ? sql<number>`(select count(*)::int from ${notifications} where ${notifications.user_id} = ${p('user')})`
+        : sql<number>`0`,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.from_id))
+    .where(sql`${notifications.id} in (${ids} limit ${sql.raw(String(Math.trunc(limit)))} offset ${p('skip')})`)
+    .orderBy(...order)
+    .prepare(`tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}_${Math.trunc(limit)}`);
+}
+type PageQuery = ReturnType<typeof pageQuery>;
+const pageQueries = new WeakMap<Db, Map<string, PageQuery>>();
+function preparedPage(db: Db, oldest: boolean, counted: boolean, limit: number): PageQuery {
+  const mine = pageQueries.get(db) ?? new Map<string, PageQuery>();
+  pageQueries.set(db, mine);
+  const key = `${oldest}|${counted}|${limit}`;
+  const q = mine.get(key) ?? pageQuery(db, oldest, counted, limit);
+  mine.set(key, q);
+  return q;
+}
+
+const TOTAL = 'notifications';
+
+/**
+ * The user's notifications, newest first, with their total. The total is kept with the user's
+ * sessions (SessionCache: dropped by every notification that comes, goes or is read, on any
+ * server), so a reader paging through their list costs one query a page, and a page past the
+ * middle is read from the oldest end (nearer-end.ts). Without a kept total, a numbered page is
+ * still one query (rows and total together), and so is the last page, read from the oldest end.
+ */
 export async function listNotifications(
-  db: Db,
+  deps: Deps,
   userId: number,
   pageSize: number,
   page: number | 'last',
 ): Promise<{ items: Notification[]; pagination: Pagination }> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.user_id, userId));
-  const pagination = paginate(page, pageSize, n);
-  // a page past the middle is read from the oldest end (the last page costs what the first does)
-  const read = nearerEnd(n, pageSize, pagination.pageCurrentNumber);
-  const order = read.reversed
-    ? [asc(notifications.created_at), asc(notifications.id)]
-    : [desc(notifications.created_at), desc(notifications.id)];
-  const rows = await db
-    .select(notificationColumns)
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.from_id))
-    .where(eq(notifications.user_id, userId))
-    .orderBy(...order)
-    .limit(read.limit)
-    .offset(read.offset);
-  return { items: read.reversed ? rows.reverse() : rows, pagination };
+  const { db } = deps;
+  const sessions = deps.caches.sessions;
+  const strip = (rows: (Notification & { total: number })[]) => rows.map(({ total: _, ...n }) => n);
+  const known = sessions.userValue(TOTAL, userId);
+  if (known !== undefined) {
+    const pagination = paginate(page, pageSize, known);
+    const read = nearerEnd(known, pageSize, pagination.pageCurrentNumber);
+    // a statement per page size, not per the last page's length: a short last page reads a few more
+    const rows = (await preparedPage(db, read.reversed, false, pageSize).execute({ user: userId, skip: read.offset })).slice(0, read.limit);
+    return { items: strip(read.reversed ? rows.reverse() : rows), pagination };
+  }
+  const since = sessions.begin();
+  const counted = async (oldest: boolean, skip: number) => {
+    const rows = await preparedPage(db, oldest, true, pageSize).execute({ user: userId, skip });
+    if (rows.length) sessions.keepUserValue(TOTAL, userId, rows[0].total, since);
+    return rows;
+  };
+  if (page !== 'last') {
+    const rows = await counted(false, (page - 1) * pageSize);
+    // an empty first page means none at all
+    if (rows.length || page === 1) return { items: strip(rows), pagination: paginate(page, pageSize, rows[0]?.total ?? 0) };
+  }
+  // The last page (asked for, or the one a page past the end answers): the oldest rows, as many as
+  // the last page holds, turned back to newest first.
+  const oldest = await counted(true, 0);
+  const total = oldest[0]?.total ?? 0;
+  const onLast = total ? ((total - 1) % pageSize) + 1 : 0;
+  return { items: strip(oldest.slice(0, onLast).reverse()), pagination: paginate('last', pageSize, total) };
 }
 
 export async function markShownUpTo(deps: Deps, userId: number, createdAt: number): Promise<number> {
