@@ -10,7 +10,10 @@
  * Options: --pg URL | --pglite DIR, --port (3410; the bare route uses port+1), --duration (10 s
  * per figure, after a 3 s warm-up), --connections (64), --only REGEX (figures whose name matches),
  * --label (names the result files in bench/results/), --no-writes, --no-cache (starts the server
- * with FEED_CACHE_MS=0 and SESSION_CACHE_MS=0, so every request reaches the database).
+ * with FEED_CACHE_MS=0 and SESSION_CACHE_MS=0, so every request reaches the database), --cold-readers
+ * (SESSION_CACHE_MS=0: nothing kept per reader, every logged-in request reads its session, likes and
+ * totals; pages everyone sees are still shared), --readers (5000: sessions written straight into a
+ * PostgreSQL database for the "N readers" figures).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +50,7 @@ const { values } = parseArgs({
     readers: { type: 'string', default: '5000' },
     'no-writes': { type: 'boolean', default: false },
     'no-cache': { type: 'boolean', default: false },
+    'cold-readers': { type: 'boolean', default: false },
   },
 });
 settings.duration = Number(values.duration);
@@ -54,12 +58,18 @@ settings.connections = Number(values.connections);
 const target = parseTarget(values);
 const port = Number(values.port);
 const noCache = values['no-cache'];
-const label = `${values.label ?? ('pg' in target ? `pg-${target.pg.split('/').pop()}` : 'pglite')}${noCache ? '-nocache' : ''}`;
+// every reader as if first seen: nothing kept per user (sessions, their likes, their totals), shared pages still kept
+const coldReaders = values['cold-readers'];
+const label = `${values.label ?? ('pg' in target ? `pg-${target.pg.split('/').pop()}` : 'pglite')}${noCache ? '-nocache' : ''}${coldReaders ? '-cold' : ''}`;
 const only = values.only ? new RegExp(values.only) : null;
 
 async function main() {
   const where = machine();
-  const app = await startApp(target, port, noCache ? { FEED_CACHE_MS: '0', SESSION_CACHE_MS: '0' } : {});
+  const app = await startApp(
+    target,
+    port,
+    noCache ? { FEED_CACHE_MS: '0', SESSION_CACHE_MS: '0' } : coldReaders ? { SESSION_CACHE_MS: '0' } : {},
+  );
   const results: { visitor: Figure[]; loggedIn: Figure[]; trickle: Figure[]; writes: Figure[]; bare: Figure[] } = {
     visitor: [],
     trickle: [],
@@ -212,7 +222,7 @@ async function main() {
 
   const bareRps = results.bare.reduce((a, f) => a + f.rps, 0) / results.bare.length;
   const out = [
-    `## ${describeTarget(target)}${noCache ? ', caches off (FEED_CACHE_MS=0, SESSION_CACHE_MS=0)' : ''}`,
+    `## ${describeTarget(target)}${noCache ? ', caches off (FEED_CACHE_MS=0, SESSION_CACHE_MS=0)' : ''}${coldReaders ? ', nothing kept per reader (SESSION_CACHE_MS=0)' : ''}`,
     '',
     `${where}; ${settings.connections} connections, ${settings.duration} s per figure after a ${settings.warmup} s warm-up.`,
     `Bare Fastify: ${results.bare.map((f) => Math.round(f.rps).toLocaleString('en')).join(' and ')} req/s (before and after); ratios use the mean.`,

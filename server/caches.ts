@@ -17,6 +17,7 @@ import type { ListDays } from './features/tales/positions';
 import type { TaleRow } from './features/tales/queries';
 import type { Pagination } from '../common/schemas/envelope';
 import type { Liker } from '../common/schemas/conversation';
+import type { CheckedData } from './http/serializer';
 
 /** How long entries live: fixed, or asked each time (shorter while the event relay is cut off). */
 export type Ttl = number | (() => number);
@@ -327,6 +328,8 @@ export interface Caches {
    * or unlike of one of those tales drops it (its tale.changed), on any server of the site.
    */
   liked: Memo<Set<number>>;
+  /** Logged-in readers' feed pages as checked JSON, by page, tales and the tales liked (tales/service.ts). */
+  readerData: Memo<CheckedData>;
 }
 
 /**
@@ -357,6 +360,7 @@ export function createCaches(
     answers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
     likers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
     liked: new Memo(life(config.SESSION_CACHE_MS), () => version.content, 50_000, taleUses),
+    readerData: new Memo(life(ttl), () => version.content, 5_000, taleUses),
   };
   const everything = () => {
     version.membership++;

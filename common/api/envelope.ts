@@ -83,6 +83,7 @@ export function answer<D extends z.ZodType>(data: D, opts: AnswerOptions<D> = {}
     ...(opts.list ? { [opts.list]: PaginationSchema } : {}),
   });
   let succeeded: z.ZodType = z.strictObject({ meta, data, ...common });
+  const shell = z.strictObject({ meta, data: z.null(), ...common });
   const { leakedTo } = opts;
   if (leakedTo) {
     succeeded = succeeded.superRefine((envelope, ctx) => {
@@ -92,15 +93,24 @@ export function answer<D extends z.ZodType>(data: D, opts: AnswerOptions<D> = {}
     });
   }
   const refusal = opts.errorMessage ? RefusalWithErrorSchema : RefusalSchema;
+  const schema = z.union([succeeded, refusal]);
+  if (!leakedTo) shells.set(schema, { shell, data });
   return {
     kind: 'envelope',
     data,
-    schema: z.union([succeeded, refusal]),
+    schema,
     refusal,
     ...(opts.list ? { list: opts.list } : {}),
     ...(opts.errorMessage ? { errorMessage: true } : {}),
   };
 }
+
+/**
+ * Each envelope schema's shell (the successful envelope with data null) and data schema, by the
+ * schema the server serialises with: how the serializer checks an answer whose data was checked
+ * and written once (server/http/serializer.ts). Envelopes with a refinement on their data have none.
+ */
+export const shells = new WeakMap<z.ZodType, { shell: z.ZodType; data: z.ZodType }>();
 
 /** `data` of a call that answers nothing but its messages. */
 export const nothing = () => z.null();

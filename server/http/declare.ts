@@ -4,6 +4,7 @@ import type { DataOf, Endpoint, Shapes } from '../../common/api/endpoint';
 import { type Access, callers } from '../../common/policies';
 import type { CurrentUser } from '../../common/schemas/user';
 import { type Outcome, sendEnvelope } from './envelope';
+import type { CheckedData } from './serializer';
 import { AppError, authorize } from './errors';
 
 type Input<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -19,7 +20,9 @@ export type DeclaredRequest<E extends Shapes> = FastifyRequest<{
 export type CallerOf<E extends { access: Access }> = E['access'] extends 'anyone' ? CurrentUser : CurrentUser & { id: number };
 
 /** An envelope endpoint answers an outcome with its declared data; any endpoint may answer through the reply itself. */
-type Answer<E extends Endpoint> = E['response']['kind'] extends 'envelope' ? Outcome<DataOf<E>> | FastifyReply : FastifyReply;
+type Answer<E extends Endpoint> = E['response']['kind'] extends 'envelope'
+  ? Outcome<DataOf<E>> | Outcome<CheckedData<DataOf<E>>> | FastifyReply
+  : FastifyReply;
 
 export type Handler<E extends Endpoint> = (request: DeclaredRequest<E>, reply: FastifyReply, caller: CallerOf<E>) => Promise<Answer<E>>;
 

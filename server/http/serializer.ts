@@ -3,6 +3,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shells } from '../../common/api/envelope';
 
 /**
  * How answers are serialised: checked against their declared zod schema (strict objects, so a
@@ -14,7 +15,8 @@ import { z } from 'zod';
  * plain function, which checks the same shape about ten times faster. An answer Ajv accepts is
  * sent as it is; one it refuses goes to zod, which sends it if it is good after all and otherwise
  * fails it with zod's own error, as before. Schemas JSON Schema cannot say whole (a refinement
- * such as a field only some callers may see, a transform) are checked by zod alone.
+ * such as a field only some callers may see, a transform), or where the two could judge apart (a
+ * minimum length, a pattern, a format), are checked by zod alone.
  *
  * Under the tests (`crossCheck`), every answer Ajv accepts is also checked by zod, and a
  * disagreement fails the request: the whole API suite keeps the two translations in step.
@@ -22,7 +24,11 @@ import { z } from 'zod';
 type Schema = z.ZodType;
 type Serialize = (data: unknown) => string;
 
-const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
+// unicode: false measures a string by its UTF-16 units (.length) instead of walking it for code
+// points: never shorter than zod's count (code points), so what it accepts zod accepts, and a
+// string over in units goes to zod, which counts. The option is marked deprecated (logger: false
+// keeps that notice out of the server's log) but is still honoured by Ajv 8.
+const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false, unicode: false, logger: false });
 const compiled = new WeakMap<Schema, ValidateFunction | null>();
 
 /** Whether anything in the schema is beyond JSON Schema: a custom refinement, a transform, a lazy part. */
@@ -71,7 +77,10 @@ export function ajvCheckOf(schema: Schema): ValidateFunction | null {
   check = null;
   if (!beyondJsonSchema(schema)) {
     try {
-      check = ajv.compile(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' }));
+      const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
+      // Where Ajv and zod could judge alike data apart, zod alone: a minimum length (Ajv counts
+      // units, zod code points), a pattern (regex flavours), a format (Ajv knows none without a plugin).
+      if (!/"(minLength|pattern|format|contentEncoding|contentMediaType)":/.test(JSON.stringify(json))) check = ajv.compile(json);
     } catch {
       check = null;
     }
@@ -80,19 +89,63 @@ export function ajvCheckOf(schema: Schema): ValidateFunction | null {
   return check;
 }
 
+/**
+ * `data` of an answer, checked against its schema and written as JSON once, to be sent to many
+ * readers as it is (a logged-in reader's feed page: the same for every reader who liked the same
+ * tales of it). Only `checkedData` makes one.
+ */
+export class CheckedData<T = unknown> {
+  declare private readonly brand: T;
+  /** @internal */
+  constructor(readonly json: string) {}
+}
+
+/** Checks `value` against `schema` (Ajv, then zod for what Ajv refuses; zod throws when it is wrong) and writes it. */
+export function checkedData<T>(schema: z.ZodType<T>, value: T): CheckedData<T> {
+  const check = ajvCheckOf(schema);
+  if (check?.(value)) return new CheckedData<T>(JSON.stringify(value));
+  return new CheckedData<T>(JSON.stringify(z.encode(schema, value)));
+}
+
+/** One way of serialising: Ajv's check and JSON.stringify, zod behind it. */
+function serializerFor(schema: Schema, byZod: Serialize, crossCheck: boolean, name: string): Serialize {
+  // compiled on the first answer, so starting the server compiles nothing
+  let check: ValidateFunction | null | undefined;
+  return (data: unknown) => {
+    if (check === undefined) check = ajvCheckOf(schema);
+    if (!check || !check(data)) return byZod(data);
+    const json = JSON.stringify(data);
+    // zod writes keys in the schema's order, JSON.stringify in the object's: the same answer
+    if (crossCheck && !isDeepStrictEqual(JSON.parse(byZod(data)), JSON.parse(json))) {
+      throw new Error(`${name}: Ajv and zod disagree on an answer`);
+    }
+    return json;
+  };
+}
+
 export function answerSerializerCompiler(opts: { crossCheck: boolean }): FastifySerializerCompiler<Schema> {
   return (route) => {
     const byZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
     const schema = route.schema as Schema;
-    // compiled on the first answer, so starting the server compiles nothing
-    let check: ValidateFunction | null | undefined;
-    return (data: unknown) => {
-      if (check === undefined) check = ajvCheckOf(schema);
-      if (!check || !check(data)) return byZod(data);
-      const json = JSON.stringify(data);
-      // zod writes keys in the schema's order, JSON.stringify in the object's: the same answer
-      if (opts.crossCheck && !isDeepStrictEqual(JSON.parse(byZod(data)), JSON.parse(json))) {
-        throw new Error(`${route.method} ${route.url}: Ajv and zod disagree on an answer`);
+    const name = `${route.method} ${route.url}`;
+    const serialize = serializerFor(schema, byZod, opts.crossCheck, name);
+    const known = shells.get(schema);
+    const shell = known && serializerFor(known.shell, (d) => JSON.stringify(z.encode(known.shell, d)), opts.crossCheck, name);
+    return (answer: unknown) => {
+      const data = (answer as { data?: unknown } | null)?.data;
+      if (!(data instanceof CheckedData)) return serialize(answer);
+      // The envelope around data checked before: the envelope is checked with data null, and the
+      // data's JSON put in its place.
+      if (!shell) throw new Error(`${name}: an answer of checked data where the schema has no shell`);
+      shell({ ...(answer as object), data: null });
+      const { data: _, ...others } = answer as Record<string, unknown>;
+      const rest = JSON.stringify(others);
+      const json = rest === '{}' ? `{"data":${data.json}}` : `{"data":${data.json},${rest.slice(1)}`;
+      if (
+        opts.crossCheck &&
+        !isDeepStrictEqual(JSON.parse(json), JSON.parse(byZod({ ...(answer as object), data: JSON.parse(data.json) })))
+      ) {
+        throw new Error(`${name}: an answer of checked data differs from what zod makes of it`);
       }
       return json;
     };

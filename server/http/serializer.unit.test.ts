@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api } from '../../common/api';
 import type { Endpoint } from '../../common/api/endpoint';
-import { ajvCheckOf, answerSerializerCompiler, beyondJsonSchema } from './serializer';
+import { GUEST } from '../../common/models/user';
+import { ajvCheckOf, answerSerializerCompiler, beyondJsonSchema, checkedData } from './serializer';
 
 const serializerOf = (schema: z.ZodType, crossCheck = false) =>
   answerSerializerCompiler({ crossCheck })({ schema, method: 'GET', url: '/t', httpStatus: '200' });
@@ -49,6 +50,24 @@ describe('the answer serialiser', () => {
     expect(() => s({ meta: { ok: 2 }, data: [] })).toThrow();
   });
 
+  it('measures a string as zod does (in code points), however it is spelled', () => {
+    const s = serializerOf(z.strictObject({ name: z.string().max(4) }), true);
+    expect(JSON.parse(s({ name: 'abcd' }))).toEqual({ name: 'abcd' });
+    // six UTF-16 units, three code points: Ajv (counting units) refuses, zod decides and sends it
+    expect(JSON.parse(s({ name: '😀😀😀' }))).toEqual({ name: '😀😀😀' });
+    expect(() => s({ name: '😀😀😀😀😀' })).toThrow();
+    expect(() => s({ name: 'abcde' })).toThrow();
+  });
+
+  it('leaves to zod alone what Ajv could judge otherwise: a minimum length, a pattern, a format', () => {
+    expect(ajvCheckOf(z.strictObject({ a: z.string().min(2) }))).toBeNull();
+    expect(ajvCheckOf(z.strictObject({ a: z.string().regex(/^x/) }))).toBeNull();
+    expect(ajvCheckOf(z.strictObject({ a: z.email() }))).toBeNull();
+    expect(() => serializerOf(z.strictObject({ a: z.email() }))({ a: 'not a mail' })).toThrow();
+    expect(() => serializerOf(z.strictObject({ a: z.string().min(3) }))({ a: '😀😀' })).toThrow();
+    expect(ajvCheckOf(z.strictObject({ a: z.string().max(2) }))).not.toBeNull();
+  });
+
   it('keeps a refinement: a field some callers may not see fails for them', () => {
     const refined = z.strictObject({ mail: z.string().optional(), me: z.boolean() }).superRefine((v, ctx) => {
       if (v.mail !== undefined && !v.me) ctx.addIssue({ code: 'custom', path: ['mail'], message: 'not yours' });
@@ -59,5 +78,36 @@ describe('the answer serialiser', () => {
     const s = serializerOf(refined);
     expect(JSON.parse(s({ mail: 'a@b.c', me: true }))).toEqual({ mail: 'a@b.c', me: true });
     expect(() => s({ mail: 'a@b.c', me: false })).toThrow();
+  });
+
+  describe('an answer whose data was checked and written once', () => {
+    const feed = api.tales.feed.response;
+    const envelope = (data: unknown, user = GUEST) => ({
+      meta: { tale: { pageCurrentNumber: 1, pageSize: 10, rowsTotal: 0, pagesTotal: 1 }, alina_response_success: 1 },
+      data,
+      messages: [],
+      CurrentUser: user,
+    });
+
+    it('is the same answer as the data written with it', () => {
+      const s = serializerOf(feed.schema, true);
+      const plain = s(envelope({ tale: [] }));
+      const checked = s(envelope(checkedData(feed.data, { tale: [] })));
+      expect(JSON.parse(checked)).toEqual(JSON.parse(plain));
+    });
+
+    it('still fails a field nobody declared around it, and data that is wrong when written', () => {
+      const s = serializerOf(feed.schema);
+      expect(() => s({ ...envelope(checkedData(feed.data, { tale: [] })), extra: 1 })).toThrow();
+      expect(() => s(envelope(checkedData(feed.data, { tale: [] }), { ...GUEST, password_hash: 'x' } as typeof GUEST))).toThrow();
+      expect(() => checkedData(feed.data, { tale: [{ id: 'x' }] } as never)).toThrow();
+      expect(() => checkedData(feed.data, { tale: [], more: 1 } as never)).toThrow();
+    });
+
+    it('is refused where the data has a refinement (a field only some callers may see)', () => {
+      const profile = api.profiles.profile.response;
+      const s = serializerOf(profile.schema);
+      expect(() => s({ ...envelope(null), data: checkedData(z.null(), null) })).toThrow(/no shell/);
+    });
   });
 });

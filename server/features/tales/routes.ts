@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../common/api';
+import { isLoggedIn } from '../../../common/abilities';
 import { MSG, danger, ok } from '../../../common/messages';
 import type { Tale, TaleSaveBody } from '../../../common/schemas/tale';
 import type { Deps } from '../../deps';
@@ -18,17 +19,18 @@ export function taleRoutes(deps: Deps) {
       );
     }
 
-    route(app, api.tales.feed, async (request, reply) =>
-      answerVisitor(deps, request, reply, async () => {
-        const { tales, pagination } = await taleService.feed(deps, request.currentUser, {
-          pageSize: request.params.pageSize,
-          page: request.params.page,
-          txt: request.query.txt,
-          owner: request.query.owner,
-        });
+    route(app, api.tales.feed, async (request, reply) => {
+      const req = { pageSize: request.params.pageSize, page: request.params.page, txt: request.query.txt, owner: request.query.owner };
+      // a logged-in reader's page is written once for every reader who liked the same tales of it
+      if (isLoggedIn(request.currentUser)) {
+        const { data, pagination } = await taleService.readerFeed(deps, request.currentUser, req, api.tales.feed.response.data);
+        return outcome(data, { meta: { tale: pagination } });
+      }
+      return answerVisitor(deps, request, reply, async () => {
+        const { tales, pagination } = await taleService.feed(deps, request.currentUser, req);
         return outcome({ tale: tales }, { meta: { tale: pagination } });
-      }),
-    );
+      });
+    });
 
     route(app, api.tales.comments, async (request, reply) =>
       answerVisitor(deps, request, reply, async () => {

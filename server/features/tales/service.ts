@@ -31,6 +31,8 @@ import { isReservedAlias } from './reserved';
 import { type ListScope, listPage } from './positions';
 import { parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, planSearch } from './search-plan';
+import { type CheckedData, checkedData } from '../../http/serializer';
+import type { z } from 'zod';
 
 export type Caller = CurrentUser;
 
@@ -38,15 +40,21 @@ export type Caller = CurrentUser;
 export async function presentRows(deps: Deps, caller: Caller, rows: TaleRow[]): Promise<Tale[]> {
   // a cached answer that shows these rows is dropped when one of them changes
   deps.caches.taleUses.use(rows.map((r) => r.id));
-  const ids = rows.map((r) => r.id);
-  const liked =
-    isLoggedIn(caller) && ids.length
-      ? await deps.caches.liked.get(`${caller.id}:${ids.join(',')}`, () => {
-          deps.caches.taleUses.use(ids);
-          return deps.lookups.likedBy(deps.db, caller.id, ids);
-        })
-      : new Set<number>();
+  const liked = await likedOf(
+    deps,
+    caller,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => presentTale(r, liked.has(r.id)));
+}
+
+/** Which of these tales the caller liked: kept per reader and tales until a like of one of them comes or goes. */
+function likedOf(deps: Deps, caller: Caller, ids: number[]): Promise<Set<number>> {
+  if (!isLoggedIn(caller) || !ids.length) return Promise.resolve(new Set<number>());
+  return deps.caches.liked.get(`${caller.id}:${ids.join(',')}`, () => {
+    deps.caches.taleUses.use(ids);
+    return deps.lookups.likedBy(deps.db, caller.id, ids);
+  });
 }
 
 export interface FeedRequest {
@@ -94,6 +102,42 @@ export function sharedAnswer(deps: Deps, key: string, load: () => Promise<string
 }
 
 export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promise<{ tales: Tale[]; pagination: Pagination }> {
+  const { page } = await feedPage(deps, caller, req);
+  return { tales: await presentRows(deps, caller, page.rows), pagination: page.pagination };
+}
+
+/**
+ * A logged-in reader's feed page, its data checked and written as JSON once for every reader who
+ * liked the same tales of it (server/http/serializer.ts): only who the reader is (CurrentUser)
+ * is written per request. Kept under the rule of the shared pages (FEED_CACHE_MS, dropped by a
+ * change to one of its tales or to any list), keyed by the page, the tales it shows and the ones
+ * the reader liked. An author's own view (drafts) is written per request and not kept.
+ */
+export async function readerFeed(
+  deps: Deps,
+  caller: Caller,
+  req: FeedRequest,
+  schema: z.ZodType<{ tale: Tale[] }>,
+): Promise<{ data: CheckedData<{ tale: Tale[] }>; pagination: Pagination }> {
+  const { page, shared } = await feedPage(deps, caller, req);
+  const ids = page.rows.map((r) => r.id);
+  const liked = await likedOf(deps, caller, ids);
+  const write = () => checkedData(schema, { tale: page.rows.map((r) => presentTale(r, liked.has(r.id))) });
+  if (shared === undefined) return { data: write(), pagination: page.pagination };
+  const key = `${shared}|${ids.join(',')}|${[...liked].sort((a, b) => a - b).join(',')}`;
+  const data = await deps.caches.readerData.get(key, async () => {
+    deps.caches.taleUses.use(ids);
+    return write();
+  });
+  return { data: data as CheckedData<{ tale: Tale[] }>, pagination: page.pagination };
+}
+
+/** The rows of a feed page, and the key it is shared under (none for an author's own view). */
+async function feedPage(
+  deps: Deps,
+  caller: Caller,
+  req: FeedRequest,
+): Promise<{ page: { rows: TaleRow[]; pagination: Pagination }; shared?: string }> {
   const now = nowSeconds();
   const conditions: SQL[] = [];
   // The author and staff see the author's drafts and scheduled posts too; nobody else shares that view.
@@ -155,9 +199,8 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
     if (req.owner === undefined && !search.tsquery && search.tags.length === 1) return { kind: 'tag', tag: search.tags[0] };
     return undefined;
   };
-  let page: { rows: TaleRow[]; pagination: Pagination };
-  if (privateView) page = await load(await countTales(deps.db, where));
-  else {
+  if (privateView) return { page: await load(await countTales(deps.db, where)) };
+  {
     const { caches } = deps;
     // Visitors and logged-in readers differ only in is_for_registered tales.
     const query = JSON.stringify([
@@ -166,13 +209,14 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
       search?.tsquery ?? null,
       search?.tags ?? [],
     ]);
-    page = await sharedPage(deps, `${query}|${req.pageSize}|${req.page}`, async () => {
+    const shared = `${query}|${req.pageSize}|${req.page}`;
+    const page = await sharedPage(deps, shared, async () => {
       const scope = list();
       if (scope) return listPage(deps, scope, { signedIn, now }, req.page, req.pageSize);
       return search && req.owner === undefined ? searchPage() : load(await caches.counts.get(query, count));
     });
+    return { page, shared };
   }
-  return { tales: await presentRows(deps, caller, page.rows), pagination: page.pagination };
 }
 
 /** One tale by id or alias, if the caller may see it. */

@@ -327,8 +327,14 @@ describe('the feed', () => {
       expect(await seen(writer)).toMatchObject({ count_like: 1, current_user_liked: 0 });
       await reader.post('/tale/upsert', { answer_to_tale_id: first.id, body: '<p>Nice</p>' });
       expect(await seen(c)).toMatchObject({ count_answer_to_tale_id: 1, count_root_tale_id: 1 });
+      // a logged-in reader's page is written once for all who liked the same tales of it: it moves too
+      expect(await seen(writer)).toMatchObject({ count_answer_to_tale_id: 1, current_user_liked: 0 });
+      expect(await seen(reader)).toMatchObject({ count_answer_to_tale_id: 1, current_user_liked: 1 });
       await writer.post(`/tale/upsert/${second.id}`, { header: 'Second, renamed' });
       expect((await feed(c)).body.data.tale[0].header).toBe('Second, renamed');
+      expect((await feed(writer)).body.data.tale[0].header).toBe('Second, renamed');
+      expect((await feed(reader)).body.CurrentUser.id).toBe(reader.id);
+      expect((await feed(writer)).body.CurrentUser.id).toBe(writer.id);
       await writer.post(`/tale/delete/${second.id}`, { form_id: 'actionDelete' });
       const after = await feed(c);
       expect(ids(after)).toEqual([first.id]);
