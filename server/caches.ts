@@ -27,32 +27,42 @@ const lifeOf = (ttl: Ttl): (() => number) => (typeof ttl === 'number' ? () => tt
 export const CUT_OFF_TTL_MS = 1_000;
 
 /**
- * Which tales each cached value was made of, so that a change to one tale (a like, a comment, an
- * upload) drops only the values that show it. Where rows are read, `use` names them; a value made
- * inside another's load (a page inside an answer) names its tales to the outer one too. A change
- * records a tick, and a value whose load began before a change to one of its tales is not kept, so
- * a read racing a commit cannot put the old row back.
+ * What a cached value depends on: a tale by its id (its text, counters, likes), or a list by name
+ * (`list:feed`, `list:author:7`, `list:tag:lake`, `list:search`: which tales it holds, in what order).
+ */
+export type Dependency = number | string;
+
+/** The name a list's dependency goes by (see Dependency). */
+export const listDependency = (list: string): string => `list:${list}`;
+
+/**
+ * Which tales and lists each cached value was made of, so that a change to one tale (a like, a
+ * comment, an upload) drops only the values that show it, and a saved tale only the lists it can
+ * be in. Where rows are read, `use` names them; a value made inside another's load (a page inside
+ * an answer) names its dependencies to the outer one too. A change records a tick, and a value
+ * whose load began before a change to one of its dependencies is not kept, so a read racing a
+ * commit cannot put the old row back.
  */
 export class TaleDependencies {
-  private readonly collecting = new AsyncLocalStorage<Set<number>>();
+  private readonly collecting = new AsyncLocalStorage<Set<Dependency>>();
   private tick = 0;
-  /** Each changed tale's latest tick, with when (to forget old ones). */
-  private readonly changes = new Map<number, { tick: number; at: number }>();
+  /** Each changed tale's or list's latest tick, with when (to forget old ones). */
+  private readonly changes = new Map<Dependency, { tick: number; at: number }>();
   private readonly memos = new Set<Memo<unknown>>();
 
-  /** The value being made shows these tales. */
-  use(ids: Iterable<number>) {
+  /** The value being made shows these tales (or lists). */
+  use(ids: Iterable<Dependency>) {
     const into = this.collecting.getStore();
     if (into) for (const id of ids) into.add(id);
   }
 
-  /** Runs a load, collecting the tales it uses. */
-  collect<V>(load: () => Promise<V>): { value: Promise<V>; uses: Set<number>; since: number } {
-    const uses = new Set<number>();
+  /** Runs a load, collecting what it uses. */
+  collect<V>(load: () => Promise<V>): { value: Promise<V>; uses: Set<Dependency>; since: number } {
+    const uses = new Set<Dependency>();
     return { value: this.collecting.run(uses, load), uses, since: this.tick };
   }
 
-  changedSince(uses: Set<number>, since: number): boolean {
+  changedSince(uses: Set<Dependency>, since: number): boolean {
     if (this.tick === since) return false;
     for (const id of uses) if ((this.changes.get(id)?.tick ?? 0) > since) return true;
     return false;
@@ -60,10 +70,19 @@ export class TaleDependencies {
 
   /** A committed write changed how this tale reads. */
   taleChanged(id: number) {
+    this.changed(id);
+  }
+
+  /** A committed write changed which tales these lists hold (names as in listDependency). */
+  listsChanged(lists: Iterable<string>) {
+    for (const list of lists) this.changed(listDependency(list));
+  }
+
+  private changed(dep: Dependency) {
     const at = Date.now();
-    this.changes.set(id, { tick: ++this.tick, at });
+    this.changes.set(dep, { tick: ++this.tick, at });
     if (this.changes.size > 50_000) for (const [k, c] of this.changes) if (at - c.at > 600_000) this.changes.delete(k);
-    for (const memo of this.memos) memo.dropUsing(id);
+    for (const memo of this.memos) memo.dropUsing(dep);
   }
 
   register(memo: Memo<unknown>) {
@@ -76,8 +95,8 @@ interface Entry<V> {
   version: number;
   value: Promise<V>;
   refreshing: boolean;
-  /** The tales the value shows, once its load has ended (tracked memos only). */
-  uses?: Set<number>;
+  /** The tales and lists the value shows, once its load has ended (tracked memos only). */
+  uses?: Set<Dependency>;
 }
 
 /**
@@ -89,8 +108,8 @@ interface Entry<V> {
  */
 export class Memo<V> {
   private entries = new Map<string, Entry<V>>();
-  /** Keys by the tales their values show. */
-  private byTale = new Map<number, Set<string>>();
+  /** Keys by the tales and lists their values show. */
+  private byTale = new Map<Dependency, Set<string>>();
   /** The version whose older values were last swept out of a full memo. */
   private sweptVersion = -1;
   private readonly ttl: () => number;
@@ -104,8 +123,8 @@ export class Memo<V> {
     tales?.register(this as Memo<unknown>);
   }
 
-  /** Drops every value that shows this tale. */
-  dropUsing(taleId: number) {
+  /** Drops every value that shows this tale or list. */
+  dropUsing(taleId: Dependency) {
     for (const key of this.byTale.get(taleId) ?? []) this.remove(key);
   }
 
@@ -135,7 +154,7 @@ export class Memo<V> {
    * Runs a load. On a tracked memo, answers the tales it used as well, and whether one of them
    * changed while it loaded: then the value is answered to those who asked but never kept.
    */
-  private async track(load: () => Promise<V>): Promise<{ value: V; uses?: Set<number>; stale: boolean }> {
+  private async track(load: () => Promise<V>): Promise<{ value: V; uses?: Set<Dependency>; stale: boolean }> {
     if (!this.tales) return { value: await load(), stale: false };
     const run = this.tales.collect(load);
     const value = await run.value;
@@ -354,8 +373,8 @@ export function createCaches(
     sessions: new SessionCache(life(config.SESSION_CACHE_MS)),
     taleUses,
     pages: new Memo(life(ttl), () => version.content, 5_000, taleUses),
-    counts: new Memo(life(ttl * 10), () => version.membership),
-    positions: new Memo(life(ttl * 10), () => version.membership, 20_000),
+    counts: new Memo(life(ttl * 10), () => version.membership, 5_000, taleUses),
+    positions: new Memo(life(ttl * 10), () => version.membership, 20_000, taleUses),
     tales: new Memo(life(ttl), () => version.content, 20_000, taleUses),
     answers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
     likers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
@@ -371,6 +390,10 @@ export function createCaches(
       case 'tale.changed':
         // Only what shows this tale (a like, a comment under it, an upload): lists keep their members.
         taleUses.taleChanged(event.taleId);
+        break;
+      case 'lists.changed':
+        // A saved tale: only the lists it is or was in, and searches (any of them may match it).
+        taleUses.listsChanged(event.lists);
         break;
       case 'feed.changed':
         everything();

@@ -110,3 +110,47 @@ describe('caches live per app', () => {
     expect(after.status).toBe(401);
   });
 });
+
+describe('what a saved tale drops', () => {
+  it("only the lists it is or was in, and searches: other authors' and hashtags' lists and other tales stay kept", async () => {
+    const a = await registered(app);
+    const b = await registered(app);
+    const mine = await writeTale(a, { header: 'Mine', body: '<p>#alpha</p>' });
+    const theirs = await writeTale(b, { header: 'Theirs', body: '<p>#beta</p>' });
+    const v = new Client(app.url);
+    const headersOf = async (q: string) => (await v.get<Feed>(`/tale/feed/100/1?${q}`)).body.data.tale.map((t) => t.header);
+    const totalOf = async (q: string) => ((await v.get<Feed>(`/tale/feed/1/1?${q}`)).body.meta.tale as { rowsTotal: number }).rowsTotal;
+    const tag = (t: string) => `txt=${encodeURIComponent(`#${t}`)}`;
+    const theirPage = async () => (await v.get<Tale>(`/tale/upsert/${theirs.id}`)).body.data.header;
+    // read, and so kept: b's list, #beta, b's tale, and #alpha (which a's edit will leave)
+    expect(await headersOf(`owner=${b.id}`)).toEqual(['Theirs']);
+    expect(await headersOf(tag('beta'))).toEqual(['Theirs']);
+    expect(await headersOf(tag('alpha'))).toEqual(['Mine']);
+    expect(await headersOf(`owner=${a.id}`)).toEqual(['Mine']);
+    expect(await headersOf('txt=edited')).toEqual([]);
+    expect([await totalOf(tag('alpha')), await totalOf(`owner=${a.id}`), await totalOf(tag('delta'))]).toEqual([1, 1, 0]);
+    expect(await theirPage()).toBe('Theirs');
+    // b's tale changed behind the app's back (no event): only a drop would show it
+    await queryRows(app.deps.db, sql`update tales set header = 'Theirs, unannounced' where id = ${theirs.id}`);
+    // a publishes a tale with #gamma and moves theirs from #alpha to #delta
+    await writeTale(a, { header: 'Fresh', body: '<p>#gamma</p>' });
+    await a.post(`/tale/upsert/${mine.id}`, { header: 'Mine, edited', body: '<p>#delta</p>' });
+    // everything the saves can change shows them at once
+    expect(await headersOf(`owner=${a.id}`)).toEqual(['Fresh', 'Mine, edited']);
+    expect(await headersOf(tag('gamma'))).toEqual(['Fresh']);
+    expect(await headersOf(tag('alpha'))).toEqual([]);
+    expect(await headersOf(tag('delta'))).toEqual(['Mine, edited']);
+    expect(await headersOf('txt=edited')).toEqual(['Mine, edited']);
+    expect([await totalOf(tag('alpha')), await totalOf(`owner=${a.id}`), await totalOf(tag('delta'))]).toEqual([0, 2, 1]);
+    expect((await headersOf(''))[0]).toBe('Fresh');
+    // what they cannot change is still kept
+    expect(await headersOf(`owner=${b.id}`)).toEqual(['Theirs']);
+    expect(await headersOf(tag('beta'))).toEqual(['Theirs']);
+    expect(await theirPage()).toBe('Theirs');
+    // a change to b's tale itself drops what shows it
+    await b.post(`/tale/upsert/${theirs.id}`, { header: 'Theirs, told' });
+    expect(await headersOf(`owner=${b.id}`)).toEqual(['Theirs, told']);
+    expect(await headersOf(tag('beta'))).toEqual(['Theirs, told']);
+    expect(await theirPage()).toBe('Theirs, told');
+  });
+});

@@ -10,7 +10,12 @@ import type { Db } from './db/client';
 export type AppEvent =
   /** A tale's or comment's text, counters or likes changed. */
   | { type: 'tale.changed'; taleId: number }
-  /** Tales were added, removed, (un)published or re-indexed: lists and counts moved. */
+  /**
+   * A tale was saved: these lists (`feed`, `author:ID`, `tag:TAG`, `search`; see caches.ts) may
+   * hold other tales, or in another order, now.
+   */
+  | { type: 'lists.changed'; lists: string[] }
+  /** Anything any list shows may have changed (an author renamed, a server caught up): every list moved. */
   | { type: 'feed.changed' }
   /** A tale or comment was deleted with everything under it. */
   | { type: 'tale.deleted'; taleId: number }
@@ -25,6 +30,7 @@ const id = z.number().int().positive();
 /** An event as another server sends it (event-relay.ts): checked field by field before it is believed. */
 export const AppEventSchema: z.ZodType<AppEvent> = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('tale.changed'), taleId: id }),
+  z.strictObject({ type: z.literal('lists.changed'), lists: z.array(z.string().max(300)).max(200) }),
   z.strictObject({ type: z.literal('feed.changed') }),
   z.strictObject({ type: z.literal('tale.deleted'), taleId: id }),
   z.strictObject({ type: z.literal('user.changed'), userId: id }),

@@ -113,7 +113,7 @@ function serializerFor(schema: Schema, byZod: Serialize, crossCheck: boolean, na
   let check: ValidateFunction | null | undefined;
   return (data: unknown) => {
     if (check === undefined) check = ajvCheckOf(schema);
-    if (!check || !check(data)) return byZod(data);
+    if (!check?.(data)) return byZod(data);
     const json = JSON.stringify(data);
     // zod writes keys in the schema's order, JSON.stringify in the object's: the same answer
     if (crossCheck && !isDeepStrictEqual(JSON.parse(byZod(data)), JSON.parse(json))) {

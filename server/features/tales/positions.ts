@@ -14,6 +14,7 @@ import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { feedBuckets, taleTags, tales } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
+import { listDependency } from '../../caches';
 import { type TaleRow, baseQuery, feedOrder, listedPosts, publicPosts } from './queries';
 
 export const DAY_SECONDS = 86_400;
@@ -21,6 +22,12 @@ const dayOf = (unixSeconds: number) => Math.floor(unixSeconds / DAY_SECONDS);
 
 /** One of the lists whose totals are kept. */
 export type ListScope = { kind: 'feed' } | { kind: 'author'; id: number } | { kind: 'tag'; tag: string };
+
+/** The list's name in events and cache dependencies (caches.ts, listDependency). */
+export function listName(scope: ListScope): string {
+  if (scope.kind === 'feed') return 'feed';
+  return scope.kind === 'author' ? `author:${scope.id}` : `tag:${scope.tag}`;
+}
 
 export function scopeKey(scope: ListScope): string {
   if (scope.kind === 'feed') return '';
@@ -88,7 +95,11 @@ async function loadDays(db: Db, scope: ListScope, now: number): Promise<ListDays
 
 /** A list's days, shared until a tale comes, goes or moves (the counts cache), and read again each new day. */
 function listDays(deps: Deps, scope: ListScope, now: number): Promise<ListDays> {
-  return deps.caches.positions.get(`${scopeKey(scope)}|${dayOf(now)}`, () => loadDays(deps.db, scope, now));
+  return deps.caches.positions.get(`${scopeKey(scope)}|${dayOf(now)}`, () => {
+    // kept until a tale comes into, leaves or moves in this list (caches.ts)
+    deps.caches.taleUses.use([listDependency(listName(scope))]);
+    return loadDays(deps.db, scope, now);
+  });
 }
 
 export interface Place {

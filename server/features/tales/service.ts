@@ -28,7 +28,8 @@ import {
   selectTalesByIds,
 } from './queries';
 import { isReservedAlias } from './reserved';
-import { type ListScope, listPage } from './positions';
+import { type ListScope, listName, listPage } from './positions';
+import { listDependency } from '../../caches';
 import { parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, planSearch } from './search-plan';
 import { type CheckedData, checkedData } from '../../http/serializer';
@@ -119,14 +120,14 @@ export async function readerFeed(
   req: FeedRequest,
   schema: z.ZodType<{ tale: Tale[] }>,
 ): Promise<{ data: CheckedData<{ tale: Tale[] }>; pagination: Pagination }> {
-  const { page, shared } = await feedPage(deps, caller, req);
+  const { page, shared, lists } = await feedPage(deps, caller, req);
   const ids = page.rows.map((r) => r.id);
   const liked = await likedOf(deps, caller, ids);
   const write = () => checkedData(schema, { tale: page.rows.map((r) => presentTale(r, liked.has(r.id))) });
   if (shared === undefined) return { data: write(), pagination: page.pagination };
   const key = `${shared}|${ids.join(',')}|${[...liked].sort((a, b) => a - b).join(',')}`;
   const data = await deps.caches.readerData.get(key, async () => {
-    deps.caches.taleUses.use(ids);
+    deps.caches.taleUses.use([...ids, ...lists.map(listDependency)]);
     return write();
   });
   return { data: data as CheckedData<{ tale: Tale[] }>, pagination: page.pagination };
@@ -137,7 +138,7 @@ async function feedPage(
   deps: Deps,
   caller: Caller,
   req: FeedRequest,
-): Promise<{ page: { rows: TaleRow[]; pagination: Pagination }; shared?: string }> {
+): Promise<{ page: { rows: TaleRow[]; pagination: Pagination }; shared?: string; lists: string[] }> {
   const now = nowSeconds();
   const conditions: SQL[] = [];
   // The author and staff see the author's drafts and scheduled posts too; nobody else shares that view.
@@ -199,7 +200,7 @@ async function feedPage(
     if (req.owner === undefined && !search.tsquery && search.tags.length === 1) return { kind: 'tag', tag: search.tags[0] };
     return undefined;
   };
-  if (privateView) return { page: await load(await countTales(deps.db, where)) };
+  if (privateView) return { page: await load(await countTales(deps.db, where)), lists: [] };
   {
     const { caches } = deps;
     // Visitors and logged-in readers differ only in is_for_registered tales.
@@ -210,12 +211,22 @@ async function feedPage(
       search?.tags ?? [],
     ]);
     const shared = `${query}|${req.pageSize}|${req.page}`;
+    // What the page is kept until: a tale saved into or out of its list (any search: any saved tale).
+    const scope = list();
+    const lists = [scope ? listName(scope) : 'search'];
     const page = await sharedPage(deps, shared, async () => {
-      const scope = list();
+      deps.caches.taleUses.use(lists.map(listDependency));
       if (scope) return listPage(deps, scope, { signedIn, now }, req.page, req.pageSize);
-      return search && req.owner === undefined ? searchPage() : load(await caches.counts.get(query, count));
+      return search && req.owner === undefined
+        ? searchPage()
+        : load(
+            await caches.counts.get(query, () => {
+              deps.caches.taleUses.use(lists.map(listDependency));
+              return count();
+            }),
+          );
     });
-    return { page, shared };
+    return { page, shared, lists };
   }
 }
 
@@ -302,11 +313,17 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
   try {
     const id = await transact(deps, async (tx, emit) => {
       let taleId: number;
+      let owner = caller.id;
+      /** The hashtags the tale had before: their lists lose it if they are gone now. */
+      let tagsBefore: string[] = [];
       if (body.id !== undefined) {
         // The row is locked, then read and authorised in the transaction that writes it.
         const existing = await lockTale(tx, body.id);
         if (existing?.type !== 'POST') throw notFound();
         authorize(policies.editTale(caller, existing));
+        owner = existing.owner_id;
+        const [before] = await tx.select({ tags: tales.tags }).from(tales).where(eq(tales.id, existing.id));
+        tagsBefore = before?.tags ?? [];
         if (body.publish_at === undefined && existing.is_submitted === 0) patch.publish_at = now;
         await tx.update(tales).set(patch).where(eq(tales.id, existing.id));
         taleId = existing.id;
@@ -318,8 +335,11 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
           .returning({ id: tales.id });
         taleId = created.id;
       }
-      await refreshSearch(tx, eq(tales.id, taleId));
-      emit({ type: 'feed.changed' });
+      const tagsNow = await refreshSearch(tx, eq(tales.id, taleId));
+      // Only the lists the tale is or was in move (and any search, as its words may match now).
+      const tags = [...new Set([...tagsBefore, ...tagsNow])];
+      emit({ type: 'lists.changed', lists: ['feed', `author:${owner}`, ...tags.map((t) => `tag:${t}`), 'search'] });
+      emit({ type: 'tale.changed', taleId });
       return taleId;
     });
     return getTale(deps, caller, String(id));
@@ -329,8 +349,9 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
   }
 }
 
-/** Recomputes search text and hashtags of the matching tales from their stored fields. */
-export async function refreshSearch(db: Db, where: SQL) {
+/** Recomputes search text and hashtags of the matching tales from their stored fields; answers the hashtags written. */
+export async function refreshSearch(db: Db, where: SQL): Promise<string[]> {
+  const written = new Set<string>();
   const rows = await db
     .select({ id: tales.id, header: tales.header, body_txt: tales.body_txt, firstname: users.firstname, lastname: users.lastname })
     .from(tales)
@@ -338,11 +359,14 @@ export async function refreshSearch(db: Db, where: SQL) {
     .where(where);
   for (const r of rows) {
     const doc = searchDocument(r.header, r.body_txt, r.firstname, r.lastname);
+    const tags = hashtagsOf(`${r.header} ${r.body_txt}`);
+    for (const t of tags) written.add(t);
     await db
       .update(tales)
-      .set({ search_vector: sql`to_tsvector('simple', ${doc})`, tags: hashtagsOf(`${r.header} ${r.body_txt}`) })
+      .set({ search_vector: sql`to_tsvector('simple', ${doc})`, tags })
       .where(eq(tales.id, r.id));
   }
+  return [...written];
 }
 
 /** After a profile's names change, its tales are found by the new names. */
