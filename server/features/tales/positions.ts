@@ -136,10 +136,15 @@ interface Reader {
 
 const p = sql.placeholder;
 
-/** The page of one kind of list for one kind of reader, from a place on: built once, prepared (one plan per connection). */
-function pageQuery(db: Db, kind: ListScope['kind'], signedIn: boolean) {
-  let ids: SQL | ReturnType<typeof idsOfTag>;
-  if (kind === 'tag') ids = idsOfTag(db, signedIn);
+/**
+ * The page of one kind of list for one kind of reader, from a place on: built once, prepared (one
+ * plan per connection). The page size is written into the statement (one per size used): with
+ * LIMIT as a parameter PostgreSQL planned every call (docs/decisions.md).
+ */
+function pageQuery(db: Db, kind: ListScope['kind'], signedIn: boolean, limit: number) {
+  const size = sql.raw(String(Math.trunc(limit)));
+  let ids: SQL;
+  if (kind === 'tag') ids = sql`${idsOfTag(db, signedIn)} limit ${size} offset ${p('skip')}`;
   else {
     // With the author in the bound, only the author's index can serve it: the planner would
     // otherwise walk the whole feed's index from that day and filter by author.
@@ -151,14 +156,12 @@ function pageQuery(db: Db, kind: ListScope['kind'], signedIn: boolean) {
       .select({ id: tales.id })
       .from(tales)
       .where(and(publicPosts(signedIn, p('now')), from))
-      .orderBy(...feedOrder)
-      .limit(p('limit'))
-      .offset(p('skip'))}`;
+      .orderBy(...feedOrder)} limit ${size} offset ${p('skip')}`;
   }
   return baseQuery(db)
-    .where(sql`${tales.id} in ${ids}`)
+    .where(sql`${tales.id} in (${ids})`)
     .orderBy(...feedOrder)
-    .prepare(`tales_list_${kind}_${signedIn ? 'reader' : 'visitor'}`);
+    .prepare(`tales_list_${kind}_${signedIn ? 'reader' : 'visitor'}_${Math.trunc(limit)}`);
 }
 
 function idsOfTag(db: Db, signedIn: boolean) {
@@ -173,9 +176,7 @@ function idsOfTag(db: Db, signedIn: boolean) {
         signedIn ? undefined : eq(taleTags.is_for_registered, 0),
       ),
     )
-    .orderBy(desc(taleTags.is_sticked), desc(taleTags.publish_at), desc(taleTags.tale_id))
-    .limit(p('limit'))
-    .offset(p('skip'));
+    .orderBy(desc(taleTags.is_sticked), desc(taleTags.publish_at), desc(taleTags.tale_id));
 }
 
 const prepared = new WeakMap<Db, Map<string, ReturnType<typeof pageQuery>>>();
@@ -184,15 +185,14 @@ const prepared = new WeakMap<Db, Map<string, ReturnType<typeof pageQuery>>>();
 async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, limit: number): Promise<TaleRow[]> {
   const mine = prepared.get(db) ?? new Map<string, ReturnType<typeof pageQuery>>();
   prepared.set(db, mine);
-  const key = `${scope.kind}|${reader.signedIn}`;
-  const q = mine.get(key) ?? pageQuery(db, scope.kind, reader.signedIn);
+  const key = `${scope.kind}|${reader.signedIn}|${limit}`;
+  const q = mine.get(key) ?? pageQuery(db, scope.kind, reader.signedIn, limit);
   mine.set(key, q);
   return q.execute({
     now: reader.now,
     sticky: place.sticky,
     end: (place.day + 1) * DAY_SECONDS,
     skip: place.skip,
-    limit,
     owner: scope.kind === 'author' ? scope.id : 0,
     tag: scope.kind === 'tag' ? scope.tag : '',
   });
