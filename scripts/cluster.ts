@@ -324,7 +324,11 @@ function writeState() {
     s3: { port: S3_PORT },
     database: DATABASE_URL,
   };
-  fs.writeFileSync(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`);
+  // written whole, then renamed over the old one: a reader (the cluster tests poll it while a
+  // killed server is brought back) never sees a half-written file
+  const next = `${STATE_FILE}.${process.pid}.tmp`;
+  fs.writeFileSync(next, `${JSON.stringify(state, null, 2)}\n`);
+  fs.renameSync(next, STATE_FILE);
 }
 
 const healthStatus = (url: string) =>
