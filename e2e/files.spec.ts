@@ -121,8 +121,10 @@ test('upload progress is shown, and a cancelled upload ends silently and adds no
   await closeMessages(page);
   await expect(p.getByTestId('file-audio')).toHaveCount(1);
 
-  // cancelled part way: no message, no file (1.4 MB, over 20 s at this speed, so the cancel lands
-  // long before the last byte even when a loaded machine shows the first progress late)
+  // cancelled part way: no message, no file (1.4 MB at 16 KB/s, over a minute and a half, so the
+  // cancel lands long before the last byte even when a loaded machine shows the first progress late;
+  // at 64 KB/s a loaded CI run once stored it before the cancel)
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 16 * 1024 });
   await picker(page).setInputFiles([wav('Never mind.wav', 90_000)]);
   await expect(progress).toBeVisible();
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
