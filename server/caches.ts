@@ -35,6 +35,14 @@ export type Dependency = number | string;
 /** The name a list's dependency goes by (see Dependency). */
 export const listDependency = (list: string): string => `list:${list}`;
 
+/** Drops a full map's oldest entries (a Map iterates in insertion order) until it is below 90% of `max`. */
+function trimOldest<K>(map: Map<K, unknown>, max: number, remove: (key: K) => void = (key) => map.delete(key)) {
+  for (const k of map.keys()) {
+    if (map.size < max * 0.9) break;
+    remove(k);
+  }
+}
+
 /**
  * Which tales and lists each cached value was made of, so that a change to one tale (a like, a
  * comment, an upload) drops only the values that show it, and a saved tale only the lists it can
@@ -201,11 +209,8 @@ export class Memo<V> {
         this.sweptVersion = version;
         for (const [k, e] of this.entries) if (e.version !== version) this.remove(k);
       }
-      // Still full: the oldest go, a tenth at a time (a Map iterates in insertion order).
-      for (const k of this.entries.keys()) {
-        if (this.entries.size < this.max * 0.9) break;
-        this.remove(k);
-      }
+      // Still full: the oldest go, a tenth at a time.
+      trimOldest(this.entries, this.max, (k) => this.remove(k));
     }
     const tracked = this.track(load);
     const entry: Entry<V> = { until: now + ttlMs, version, refreshing: false, value: tracked.then((t) => t.value) };
@@ -290,12 +295,7 @@ export class SessionCache {
   keepUserValue(kind: string, userId: number, value: number, since: number) {
     const ttlMs = this.ttl();
     if (ttlMs === 0 || this.changedSince(userId, since)) return;
-    if (this.userValues.size >= this.max) {
-      for (const k of this.userValues.keys()) {
-        if (this.userValues.size < this.max * 0.9) break;
-        this.userValues.delete(k);
-      }
-    }
+    if (this.userValues.size >= this.max) trimOldest(this.userValues, this.max);
     this.userValues.set(`${kind}:${userId}`, { value, since, until: Date.now() + ttlMs });
   }
 
@@ -313,13 +313,7 @@ export class SessionCache {
     const since = ++this.tick;
     const value = await load();
     if (value && !this.changedSince(value.user.id, since)) {
-      if (this.entries.size >= this.max) {
-        // The oldest go first (a Map iterates in insertion order).
-        for (const k of this.entries.keys()) {
-          if (this.entries.size < this.max * 0.9) break;
-          this.entries.delete(k);
-        }
-      }
+      if (this.entries.size >= this.max) trimOldest(this.entries, this.max);
       this.entries.set(key, { value, since, until: Math.min(now + ttlMs, value.expiresAt * 1000) });
     }
     return value;

@@ -1,3 +1,5 @@
+import { type AnyColumn, asc, desc } from 'drizzle-orm';
+
 /**
  * How a page of a list of `total` rows is read: a page past the middle is read from the list's
  * other end (the order reversed, the smaller offset, the rows turned back), so the last page of a
@@ -16,3 +18,6 @@ export function nearerEnd(total: number, pageSize: number, pageNumber: number): 
   if (limit <= 0 || offset <= (total - limit) / 2) return { reversed: false, offset, limit: pageSize };
   return { reversed: true, offset: total - offset - limit, limit };
 }
+
+/** A newest-first list's order by these columns, or the reverse for a read from the oldest end. */
+export const pageOrder = (reversed: boolean, ...columns: AnyColumn[]) => columns.map((c) => (reversed ? asc(c) : desc(c)));

@@ -18,6 +18,19 @@ async function post(c: Client, fields: Record<string, unknown> = {}): Promise<Ta
 const like = (c: Client, id: number, ref_table = 'tale') =>
   c.post<LikeAnswer>('/like/process', { ref_table, ref_id: String(id), val: '1', form_id: 'actionProcess' });
 
+/** `n` new people who like the tale one after another, each first prepared by `before`. */
+type Person = Awaited<ReturnType<typeof registered>>;
+async function fansOf(taleId: number, n: number, before?: (fan: Person, i: number) => Promise<unknown>) {
+  const fans: Person[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = await registered(app);
+    await before?.(f, i);
+    await like(f, taleId);
+    fans.push(f);
+  }
+  return fans;
+}
+
 describe('likes', () => {
   it('toggles per user and answers the new count and flag; the tale shows both', async () => {
     const author = await registered(app);
@@ -66,13 +79,7 @@ describe('likes', () => {
   it('lists likers newest first with their names and emblems, paginated in meta.lk', async () => {
     const author = await registered(app);
     const p = await post(author);
-    const fans: Awaited<ReturnType<typeof registered>>[] = [];
-    for (let i = 0; i < 12; i++) {
-      const f = await registered(app);
-      await f.post('/auth/profile', { id: f.id, firstname: `Fan${i}`, emblem: `/files/e/${i}.png` });
-      await like(f, p.id);
-      fans.push(f);
-    }
+    const fans = await fansOf(p.id, 12, (f, i) => f.post('/auth/profile', { id: f.id, firstname: `Fan${i}`, emblem: `/files/e/${i}.png` }));
     const page1 = await new Client(app.url).get<Liker[]>(`/like/selectlist/10/1/tale/${p.id}`);
     expect(page1.body.meta.lk).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 12, pagesTotal: 2 });
     expect(page1.body.data[0]).toMatchObject({
@@ -88,13 +95,8 @@ describe('likes', () => {
   it('gives every page, the last included, in the order of the whole list, and shows a new like or a rename at once', async () => {
     const author = await registered(app);
     const p = await post(author);
-    const fans: Awaited<ReturnType<typeof registered>>[] = [];
     // likes in the same second: the order falls back to the like's id
-    for (let i = 0; i < 13; i++) {
-      const f = await registered(app);
-      await like(f, p.id);
-      fans.push(f);
-    }
+    const fans = await fansOf(p.id, 13);
     const visitor = new Client(app.url);
     const whole = async () => (await visitor.get<Liker[]>(`/like/selectlist/100/1/tale/${p.id}`)).body.data.map((l) => l.user_id);
     const all = await whole();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { MSG, danger } from '../../../common/messages';
 import { LIKE_TABLES, type LikeAnswer, type LikeBody, type Liker, threadLink } from '../../../common/schemas/conversation';
@@ -6,7 +6,7 @@ import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { nowSeconds } from '../../db/time';
 import { LOCK, advisoryLock } from '../../db/locks';
 import type { Db } from '../../db/client';
-import { type PageRead, nearerEnd } from '../../db/nearer-end';
+import { type PageRead, nearerEnd, pageOrder } from '../../db/nearer-end';
 import { likes, users } from '../../db/schema';
 import { countsBy } from '../../db/counts';
 import type { Deps } from '../../deps';
@@ -95,7 +95,7 @@ export async function likers(
 }
 
 async function likersPage(db: Db, taleId: number, read: PageRead): Promise<Liker[]> {
-  const order = read.reversed ? [asc(likes.created_at), asc(likes.id)] : [desc(likes.created_at), desc(likes.id)];
+  const order = pageOrder(read.reversed, likes.created_at, likes.id);
   const rows = await db
     .select({
       id: likes.id,

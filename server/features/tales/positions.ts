@@ -14,6 +14,7 @@ import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { feedBuckets, taleTags, tales } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
+import { preparedOnce } from '../../db/prepared';
 import { listDependency } from '../../caches';
 import { type TaleRow, baseQuery, feedOrder, listedPosts, publicPosts } from './queries';
 
@@ -179,15 +180,9 @@ function idsOfTag(db: Db, signedIn: boolean) {
     .orderBy(desc(taleTags.is_sticked), desc(taleTags.publish_at), desc(taleTags.tale_id));
 }
 
-const prepared = new WeakMap<Db, Map<string, ReturnType<typeof pageQuery>>>();
-
 /** Rows of the list from its row `place` on: the walk starts at the place's day, not at the top. */
 async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, limit: number): Promise<TaleRow[]> {
-  const mine = prepared.get(db) ?? new Map<string, ReturnType<typeof pageQuery>>();
-  prepared.set(db, mine);
-  const key = `${scope.kind}|${reader.signedIn}|${limit}`;
-  const q = mine.get(key) ?? pageQuery(db, scope.kind, reader.signedIn, limit);
-  mine.set(key, q);
+  const q = preparedOnce(db, `list|${scope.kind}|${reader.signedIn}|${limit}`, () => pageQuery(db, scope.kind, reader.signedIn, limit));
   return q.execute({
     now: reader.now,
     sticky: place.sticky,

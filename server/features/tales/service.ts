@@ -214,14 +214,15 @@ async function feedPage(
     // What the page is kept until: a tale saved into or out of its list (any search: any saved tale).
     const scope = list();
     const lists = [scope ? listName(scope) : 'search'];
+    const useLists = () => caches.taleUses.use(lists.map(listDependency));
     const page = await sharedPage(deps, shared, async () => {
-      deps.caches.taleUses.use(lists.map(listDependency));
+      useLists();
       if (scope) return listPage(deps, scope, { signedIn, now }, req.page, req.pageSize);
       return search && req.owner === undefined
         ? searchPage()
         : load(
             await caches.counts.get(query, () => {
-              deps.caches.taleUses.use(lists.map(listDependency));
+              useLists();
               return count();
             }),
           );
