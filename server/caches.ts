@@ -27,13 +27,17 @@ const lifeOf = (ttl: Ttl): (() => number) => (typeof ttl === 'number' ? () => tt
 export const CUT_OFF_TTL_MS = 1_000;
 
 /**
- * What a cached value depends on: a tale by its id (its text, counters, likes), or a list by name
- * (`list:feed`, `list:author:7`, `list:tag:lake`, `list:search`: which tales it holds, in what order).
+ * What a cached value depends on: a tale by its id (its text, counters, likes), a list by name
+ * (`list:feed`, `list:author:7`, `list:tag:lake`, `list:search`: which tales it holds, in what
+ * order), or a person by id (`user:7`: the names and emblem shown beside what they wrote or liked).
  */
 export type Dependency = number | string;
 
 /** The name a list's dependency goes by (see Dependency). */
 export const listDependency = (list: string): string => `list:${list}`;
+
+/** The name a person's dependency goes by (see Dependency). */
+export const userDependency = (userId: number): string => `user:${userId}`;
 
 /** Drops a full map's oldest entries (a Map iterates in insertion order) until it is below 90% of `max`. */
 function trimOldest<K>(map: Map<K, unknown>, max: number, remove: (key: K) => void = (key) => map.delete(key)) {
@@ -84,6 +88,11 @@ export class TaleDependencies {
   /** A committed write changed which tales these lists hold (names as in listDependency). */
   listsChanged(lists: Iterable<string>) {
     for (const list of lists) this.changed(listDependency(list));
+  }
+
+  /** A committed write changed how this person shows beside what they wrote or liked, or took it away. */
+  userChanged(userId: number) {
+    this.changed(userDependency(userId));
   }
 
   private changed(dep: Dependency) {
@@ -346,11 +355,11 @@ export interface Caches {
 }
 
 /**
- * The app's caches, subscribed to its events. Feed caches keep two versions: `content` moves with
- * the changes that may touch any list (a tale saved, deleted, an author renamed), `membership` with
- * those that add, remove or move tales, which are all a count depends on. A change to how one tale
- * reads (a like, a comment under it, an upload) drops only what shows that tale (TaleDependencies).
- * A drop takes more than it must, never less.
+ * The app's caches, subscribed to its events. A change drops only what it can change
+ * (TaleDependencies): how one tale reads (a like, a comment under it, an upload, its delete) drops
+ * what shows that tale; a saved or deleted tale, the lists it is or was in; a renamed or deleted
+ * person, what shows them. Only `feed.changed` (a server that may have missed writes) moves the
+ * versions that every feed value is kept under. A drop takes more than it must, never less.
  */
 export function createCaches(
   config: Pick<Config, 'FEED_CACHE_MS' | 'SESSION_CACHE_MS'>,
@@ -389,13 +398,23 @@ export function createCaches(
         // A saved tale: only the lists it is or was in, and searches (any of them may match it).
         taleUses.listsChanged(event.lists);
         break;
+      case 'author.changed':
+        taleUses.userChanged(event.userId);
+        break;
       case 'feed.changed':
         everything();
         break;
       case 'tale.deleted':
+        // What shows the tale or a comment under it (those name their post too); the lists it was
+        // in come with the delete's lists.changed.
+        taleUses.taleChanged(event.taleId);
+        // Notifications about it went with it: unread counts moved.
+        caches.sessions.everyoneChanged();
+        break;
       case 'user.deleted':
-        everything();
-        // Notifications about the tale or from the user went with it: unread counts moved.
+        // What shows the person's tales, comments and likes; their lists and the tales whose
+        // counters moved come with the delete's own lists.changed and tale.changed.
+        taleUses.userChanged(event.userId);
         caches.sessions.everyoneChanged();
         break;
       case 'user.changed':

@@ -5,6 +5,7 @@ import { buildApp, type BuiltApp } from './app';
 import { queryRows } from './db/client';
 import { type AppEvent, transact } from './events';
 import { Client, type TestApp, registered, startApp, writeTale } from './test/harness';
+import { setRole } from './features/auth/service';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -152,5 +153,153 @@ describe('what a saved tale drops', () => {
     expect(await headersOf(`owner=${b.id}`)).toEqual(['Theirs, told']);
     expect(await headersOf(tag('beta'))).toEqual(['Theirs, told']);
     expect(await theirPage()).toBe('Theirs, told');
+  });
+});
+
+describe('what a delete or a rename drops', () => {
+  const v = () => new Client(app.url);
+  const headersOf = async (q: string) => (await v().get<Feed>(`/tale/feed/100/1?${q}`)).body.data.tale.map((t) => t.header);
+  const totalOf = async (q: string) => ((await v().get<Feed>(`/tale/feed/1/1?${q}`)).body.meta.tale as { rowsTotal: number }).rowsTotal;
+  const tag = (t: string) => `txt=${encodeURIComponent(`#${t}`)}`;
+  const taleAnswer = (id: number) => v().get<Tale>(`/tale/upsert/${id}`);
+  const headerOf = async (id: number) => (await taleAnswer(id)).body.data.header;
+  const commentsOf = async (id: number) =>
+    (await v().get<Feed>(`/tale/feed/100/1/${id}`)).body.data.tale.map((t) => `${t.owner_firstname}: ${t.body_txt}`);
+  const comment = async (c: Client, answerTo: number, text: string) =>
+    (
+      await c.post<Tale>('/tale/upsert', {
+        answer_to_tale_id: answerTo,
+        type: 'COMMENT',
+        body: `<p>${text}</p>`,
+        form_id: 'actionCommentAdd',
+      })
+    ).body.data;
+  /** A change behind the app's back (no event): only a drop shows it. */
+  const unannounced = (id: number, header: string) => queryRows(app.deps.db, sql`update tales set header = ${header} where id = ${id}`);
+
+  it('a deleted post leaves its lists and takes its comments along; other lists and tales stay kept', async () => {
+    const a = await registered(app);
+    const b = await registered(app);
+    const gone = await writeTale(a, { header: 'Doomed', body: '<p>#omega farewell</p>' });
+    const theirs = await writeTale(b, { header: 'Survivor', body: '<p>#psi</p>' });
+    const c1 = await comment(b, gone.id, 'first');
+    const reply = await comment(a, c1.id, 'reply');
+    expect(await headersOf(`owner=${a.id}`)).toEqual(['Doomed']);
+    expect(await headersOf(tag('omega'))).toEqual(['Doomed']);
+    expect(await headersOf('txt=farewell')).toEqual(['Doomed']);
+    expect(await headersOf(`owner=${b.id}`)).toEqual(['Survivor']);
+    expect(await headersOf(tag('psi'))).toEqual(['Survivor']);
+    expect([await totalOf(tag('omega')), await totalOf(`owner=${a.id}`)]).toEqual([1, 1]);
+    expect((await headersOf('')).slice(0, 2)).toEqual(['Survivor', 'Doomed']);
+    expect((await taleAnswer(reply.id)).status).toBe(200);
+    expect((await v().get<Feed>(`/tale/feed/100/1/${c1.id}`)).body.data.tale).toHaveLength(1);
+    expect(await headerOf(theirs.id)).toBe('Survivor');
+    await unannounced(theirs.id, 'Survivor, unannounced');
+
+    expect((await a.post(`/tale/delete/${gone.id}`, { form_id: 'actionDelete' })).status).toBe(200);
+    expect(await headersOf(`owner=${a.id}`)).toEqual([]);
+    expect(await headersOf(tag('omega'))).toEqual([]);
+    expect(await headersOf('txt=farewell')).toEqual([]);
+    expect([await totalOf(tag('omega')), await totalOf(`owner=${a.id}`)]).toEqual([0, 0]);
+    expect((await taleAnswer(gone.id)).status).toBe(404);
+    expect((await taleAnswer(c1.id)).status).toBe(404);
+    expect((await taleAnswer(reply.id)).status).toBe(404);
+    expect((await v().get<Feed>(`/tale/feed/100/1/${c1.id}`)).status).toBe(404);
+    // what the delete cannot change is still kept
+    expect(await headersOf(`owner=${b.id}`)).toEqual(['Survivor']);
+    expect(await headersOf(tag('psi'))).toEqual(['Survivor']);
+    expect(await headerOf(theirs.id)).toBe('Survivor');
+  });
+
+  it('a deleted comment takes its replies out of every thread view at once; other tales stay kept', async () => {
+    const a = await registered(app);
+    const b = await registered(app);
+    const post = await writeTale(a, { header: 'Thread' });
+    const other = await writeTale(a, { header: 'Bystander' });
+    const c1 = await comment(b, post.id, 'one');
+    const c2 = await comment(b, post.id, 'two');
+    const reply = await comment(a, c1.id, 'under one');
+    const second = await comment(b, c1.id, 'also under one');
+    expect(await commentsOf(post.id)).toHaveLength(2);
+    expect(await commentsOf(c1.id)).toHaveLength(2);
+    expect((await taleAnswer(reply.id)).body.data.body_txt).toBe('under one');
+    expect((await taleAnswer(second.id)).body.data.body_txt).toBe('also under one');
+    expect((await taleAnswer(post.id)).body.data.count_root_tale_id).toBe(4);
+    expect(await headerOf(other.id)).toBe('Bystander');
+    await unannounced(other.id, 'Bystander, unannounced');
+
+    expect((await b.post(`/tale/delete/${c1.id}`, { form_id: 'actionDelete' })).status).toBe(200);
+    expect((await v().get<Feed>(`/tale/feed/100/1/${post.id}`)).body.data.tale.map((t) => t.id)).toEqual([c2.id]);
+    expect((await taleAnswer(post.id)).body.data).toMatchObject({ count_root_tale_id: 1, count_answer_to_tale_id: 1 });
+    for (const id of [c1.id, reply.id, second.id]) expect((await taleAnswer(id)).status).toBe(404);
+    expect((await v().get<Feed>(`/tale/feed/100/1/${c1.id}`)).status).toBe(404);
+    expect(await headerOf(other.id)).toBe('Bystander');
+  });
+
+  it("a rename shows at once wherever the person's name is kept, and their tales are found by it; the rest stays kept", async () => {
+    const a = await registered(app);
+    const b = await registered(app);
+    const c = await registered(app);
+    await b.post('/auth/profile', { id: b.id, firstname: 'Bertha', lastname: 'Oldname' });
+    const post = await writeTale(a, { header: 'Liked and talked about' });
+    const own = await writeTale(b, { header: "Bertha's own" });
+    const unrelated = await writeTale(c, { header: 'Elsewhere' });
+    await comment(b, post.id, 'hello');
+    await b.post('/like/process', { ref_table: 'tale', ref_id: String(post.id), val: '1', form_id: 'actionProcess' });
+    const likers = async () =>
+      (await v().get<{ from_firstname: string; from_lastname: string }[]>(`/like/selectlist/10/1/tale/${post.id}`)).body.data.map(
+        (l) => `${l.from_firstname} ${l.from_lastname}`,
+      );
+    expect(await commentsOf(post.id)).toEqual(['Bertha: hello']);
+    expect(await likers()).toEqual(['Bertha Oldname']);
+    expect((await taleAnswer(own.id)).body.data.owner_lastname).toBe('Oldname');
+    expect((await v().get<Feed>(`/tale/feed/100/1?owner=${b.id}`)).body.data.tale[0].owner_firstname).toBe('Bertha');
+    expect(await headersOf('txt=newname')).toEqual([]);
+    expect(await headersOf(`owner=${c.id}`)).toEqual(['Elsewhere']);
+    expect(await headerOf(unrelated.id)).toBe('Elsewhere');
+    await unannounced(unrelated.id, 'Elsewhere, unannounced');
+
+    await b.post('/auth/profile', { id: b.id, firstname: 'Bea', lastname: 'Newname' });
+    expect(await commentsOf(post.id)).toEqual(['Bea: hello']);
+    expect(await likers()).toEqual(['Bea Newname']);
+    expect((await taleAnswer(own.id)).body.data.owner_lastname).toBe('Newname');
+    expect((await v().get<Feed>(`/tale/feed/100/1?owner=${b.id}`)).body.data.tale[0].owner_firstname).toBe('Bea');
+    expect(await headersOf('txt=newname')).toEqual(["Bertha's own"]);
+    // nothing of the renamed person's in them: kept
+    expect(await headersOf(`owner=${c.id}`)).toEqual(['Elsewhere']);
+    expect(await headerOf(unrelated.id)).toBe('Elsewhere');
+  });
+
+  it("a removed user's tales, comments and likes leave every list and counter at once; the rest stays kept", async () => {
+    const admin = await registered(app);
+    await setRole(app.deps, admin.id, 'admin', true);
+    const leaver = await registered(app);
+    const a = await registered(app);
+    const c = await registered(app);
+    const theirs = await writeTale(leaver, { header: 'Leaving soon', body: '<p>#zeta</p>' });
+    const post = await writeTale(a, { header: 'Stays', body: '<p>#eta</p>' });
+    const unrelated = await writeTale(c, { header: 'Untouched' });
+    await comment(leaver, post.id, 'bye');
+    await leaver.post('/like/process', { ref_table: 'tale', ref_id: String(post.id), val: '1', form_id: 'actionProcess' });
+    const onOthers = await comment(a, theirs.id, 'on theirs');
+    expect(await headersOf(tag('zeta'))).toEqual(['Leaving soon']);
+    expect(await headersOf(`owner=${leaver.id}`)).toEqual(['Leaving soon']);
+    expect(await headersOf(tag('eta'))).toEqual(['Stays']);
+    expect((await taleAnswer(post.id)).body.data).toMatchObject({ count_like: 1, count_root_tale_id: 1 });
+    expect(await commentsOf(post.id)).toHaveLength(1);
+    expect((await taleAnswer(onOthers.id)).status).toBe(200);
+    expect(await headerOf(unrelated.id)).toBe('Untouched');
+    await unannounced(unrelated.id, 'Untouched, unannounced');
+
+    expect((await admin.post(`/auth/UserDelete/${leaver.id}`, { form_id: 'actionUserDelete' })).status).toBe(200);
+    expect(await headersOf(tag('zeta'))).toEqual([]);
+    expect(await headersOf(`owner=${leaver.id}`)).toEqual([]);
+    expect(await totalOf(tag('zeta'))).toBe(0);
+    expect(await headersOf('')).not.toContain('Leaving soon');
+    expect((await taleAnswer(theirs.id)).status).toBe(404);
+    expect((await taleAnswer(onOthers.id)).status).toBe(404);
+    expect((await taleAnswer(post.id)).body.data).toMatchObject({ count_like: 0, count_root_tale_id: 0 });
+    expect(await commentsOf(post.id)).toEqual([]);
+    expect(await headerOf(unrelated.id)).toBe('Untouched');
   });
 });

@@ -15,9 +15,11 @@ export type AppEvent =
    * hold other tales, or in another order, now.
    */
   | { type: 'lists.changed'; lists: string[] }
-  /** Anything any list shows may have changed (an author renamed, a server caught up): every list moved. */
+  /** How a person shows beside what they wrote or liked changed (names, emblem). */
+  | { type: 'author.changed'; userId: number }
+  /** Anything any list shows may have changed (a server caught up after missing writes): every list moved. */
   | { type: 'feed.changed' }
-  /** A tale or comment was deleted with everything under it. */
+  /** A tale or comment was deleted with everything under it (its lists come as lists.changed). */
   | { type: 'tale.deleted'; taleId: number }
   /** A user's row, roles, ban, sessions or unread notifications changed. */
   | { type: 'user.changed'; userId: number }
@@ -27,10 +29,13 @@ export type AppEvent =
   | { type: 'users.changed' };
 
 const id = z.number().int().positive();
+/** The most lists one lists.changed names (a write that changes more sends several). */
+export const MAX_LISTS_PER_EVENT = 200;
 /** An event as another server sends it (event-relay.ts): checked field by field before it is believed. */
 export const AppEventSchema: z.ZodType<AppEvent> = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('tale.changed'), taleId: id }),
-  z.strictObject({ type: z.literal('lists.changed'), lists: z.array(z.string().max(300)).max(200) }),
+  z.strictObject({ type: z.literal('lists.changed'), lists: z.array(z.string().max(300)).max(MAX_LISTS_PER_EVENT) }),
+  z.strictObject({ type: z.literal('author.changed'), userId: id }),
   z.strictObject({ type: z.literal('feed.changed') }),
   z.strictObject({ type: z.literal('tale.deleted'), taleId: id }),
   z.strictObject({ type: z.literal('user.changed'), userId: id }),

@@ -27,10 +27,11 @@ import { passwordResets, userRoles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, authorize, banned, fail, invalid, notFound, tooMany } from '../../http/errors';
 import type { ClientMeta } from '../../http/route';
-import { transact } from '../../events';
+import { MAX_LISTS_PER_EVENT, transact } from '../../events';
 import { fileCountsOf, talesWithFilesOf } from '../files/service';
 import { likeCountsOf, talesLikedBy } from '../likes/service';
-import { lockTales, recountThreads, setAttachmentCounts, threadsCommentedBy } from '../tales/queries';
+import { lockTales, postsAndTagsOf, recountThreads, setAttachmentCounts, threadsCommentedBy } from '../tales/queries';
+import { listsOfPost } from '../tales/positions';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { type SessionInfo, type UserRow, createSession, endUserSessions } from './sessions';
 
@@ -224,6 +225,12 @@ export async function resetWithCode(deps: Deps, body: ResetWithCodeBody, meta: C
   });
 }
 
+/**
+ * Past this many tales touched, removing a user tells every server to drop every feed value
+ * (feed.changed) rather than sending an event per tale: a drop may take more than it must.
+ */
+const MAX_TALE_EVENTS = 5_000;
+
 export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number) {
   if (!isLoggedIn(caller)) throw fail(401, MSG.loginFirst);
   const target = await findUser(deps.db, userId);
@@ -248,6 +255,8 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
       ids = [...ids, ...fresh];
       await lockTales(tx, fresh);
     }
+    // Their posts (with the comments under them) and the lists those were in go with the row.
+    const posts = await postsAndTagsOf(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
     if (ids.length) {
       const [likeCounts, fileCounts] = [await likeCountsOf(tx, ids), await fileCountsOf(tx, ids)];
@@ -255,6 +264,14 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
       await recountThreads(tx, ids);
     }
     // Their tales leave the feed, others' counters moved, and others' notifications from them are gone.
+    const changed = [...new Set([...ids, ...posts.ids])];
+    if (changed.length > MAX_TALE_EVENTS) emit({ type: 'feed.changed' });
+    else {
+      const lists = listsOfPost(userId, posts.tags);
+      for (let i = 0; i < lists.length; i += MAX_LISTS_PER_EVENT)
+        emit({ type: 'lists.changed', lists: lists.slice(i, i + MAX_LISTS_PER_EVENT) });
+      for (const taleId of changed) emit({ type: 'tale.changed', taleId });
+    }
     emit({ type: 'user.deleted', userId });
   });
 }

@@ -10,6 +10,7 @@ import { type PageRead, nearerEnd, pageOrder } from '../../db/nearer-end';
 import { likes, users } from '../../db/schema';
 import { countsBy } from '../../db/counts';
 import type { Deps } from '../../deps';
+import { userDependency } from '../../caches';
 import { transact } from '../../events';
 import { invalid, needLogin, notFound } from '../../http/errors';
 import { notify, withdraw } from '../notifications/service';
@@ -87,9 +88,11 @@ export async function likers(
 ): Promise<{ items: Liker[]; pagination: Pagination }> {
   const row = await likedItem(deps, caller, refTable, refId);
   const pagination = paginate(page, pageSize, row.count_like);
-  const items = await deps.caches.likers.get(`${row.id}:${pageSize}:${pagination.pageCurrentNumber}:${row.count_like}`, () => {
+  const items = await deps.caches.likers.get(`${row.id}:${pageSize}:${pagination.pageCurrentNumber}:${row.count_like}`, async () => {
     deps.caches.taleUses.use([row.id]);
-    return likersPage(deps.db, row.id, nearerEnd(row.count_like, pageSize, pagination.pageCurrentNumber));
+    const page = await likersPage(deps.db, row.id, nearerEnd(row.count_like, pageSize, pagination.pageCurrentNumber));
+    deps.caches.taleUses.use(page.map((liker) => userDependency(liker.user_id)));
+    return page;
   });
   return { items, pagination };
 }

@@ -45,8 +45,9 @@ export async function updateProfile(deps: Deps, caller: CurrentUser, body: Profi
       // Tales are found by their author's names, so a rename reaches the search too.
       if (renamed) await refreshAuthorSearch(tx, body.id);
       emit({ type: 'user.changed', userId: body.id });
-      // Feed pages kept in memory show authors' names and emblems.
-      if (renamed || patch.emblem !== undefined) emit({ type: 'feed.changed' });
+      // What is kept in memory shows authors' and likers' names and emblems; searches match names.
+      if (renamed || patch.emblem !== undefined) emit({ type: 'author.changed', userId: body.id });
+      if (renamed) emit({ type: 'lists.changed', lists: ['search'] });
       return updated;
     });
   }

@@ -30,6 +30,12 @@ export function listName(scope: ListScope): string {
   return scope.kind === 'author' ? `author:${scope.id}` : `tag:${scope.tag}`;
 }
 
+/** Every list a post is in, and searches (any post may match one): what its save or delete can change. */
+export function listsOfPost(owner: number, tags: readonly string[]): string[] {
+  const scopes: ListScope[] = [{ kind: 'feed' }, { kind: 'author', id: owner }, ...tags.map((tag) => ({ kind: 'tag' as const, tag }))];
+  return [...scopes.map(listName), 'search'];
+}
+
 export function scopeKey(scope: ListScope): string {
   if (scope.kind === 'feed') return '';
   return scope.kind === 'author' ? `u:${scope.id}` : `t:${scope.tag}`;

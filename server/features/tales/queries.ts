@@ -242,6 +242,15 @@ export async function threadsCommentedBy(db: Db, userId: number): Promise<number
   return [...new Set(rows.flatMap((r) => [r.answerTo, r.root]).filter((x): x is number => x != null))];
 }
 
+/** A user's posts and every hashtag they carry (what removing the user takes out of which lists). */
+export async function postsAndTagsOf(db: Db, userId: number): Promise<{ ids: number[]; tags: string[] }> {
+  const rows = await db
+    .select({ id: tales.id, tags: tales.tags })
+    .from(tales)
+    .where(and(eq(tales.owner_id, userId), eq(tales.type, 'POST')));
+  return { ids: rows.map((r) => r.id), tags: [...new Set(rows.flatMap((r) => r.tags))] };
+}
+
 /** Sets like and file counters from counts their owners made (after a user and their rows went), in one statement. */
 export async function setAttachmentCounts(db: Db, counts: Map<number, { likes: number; files: number }>) {
   if (!counts.size) return;

@@ -28,8 +28,8 @@ import {
   selectTalesByIds,
 } from './queries';
 import { isReservedAlias } from './reserved';
-import { type ListScope, listName, listPage } from './positions';
-import { listDependency } from '../../caches';
+import { type ListScope, listName, listPage, listsOfPost } from './positions';
+import { type Dependency, listDependency, userDependency } from '../../caches';
 import { parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, planSearch } from './search-plan';
 import { type CheckedData, checkedData } from '../../http/serializer';
@@ -37,10 +37,24 @@ import type { z } from 'zod';
 
 export type Caller = CurrentUser;
 
+/**
+ * What a value showing these rows depends on, for the caches: each row, a comment's post (any
+ * delete or comment in a thread names it, so a reply whose parent went is not answered from
+ * memory) and each author (their names and emblem are shown).
+ */
+export function rowDependencies(rows: readonly TaleRow[]): Dependency[] {
+  const uses: Dependency[] = [];
+  for (const r of rows) {
+    uses.push(r.id, userDependency(r.owner_id));
+    if (r.root_tale_id != null) uses.push(r.root_tale_id);
+  }
+  return uses;
+}
+
 /** Rows as clients see them, with whether the caller liked each (the likes feature knows). */
 export async function presentRows(deps: Deps, caller: Caller, rows: TaleRow[]): Promise<Tale[]> {
   // a cached answer that shows these rows is dropped when one of them changes
-  deps.caches.taleUses.use(rows.map((r) => r.id));
+  deps.caches.taleUses.use(rowDependencies(rows));
   const liked = await likedOf(
     deps,
     caller,
@@ -75,9 +89,11 @@ export interface FeedRequest {
 
 /** A tale or comment by id as lists show it: shared for FEED_CACHE_MS like feed pages. */
 export async function taleById(deps: Deps, id: number): Promise<TaleRow | undefined> {
-  return deps.caches.tales.get(String(id), () => {
+  return deps.caches.tales.get(String(id), async () => {
     deps.caches.taleUses.use([id]);
-    return findTaleById(deps.db, id);
+    const row = await findTaleById(deps.db, id);
+    if (row) deps.caches.taleUses.use(rowDependencies([row]));
+    return row;
   });
 }
 
@@ -92,7 +108,7 @@ export function sharedPage(
 ): Promise<{ rows: TaleRow[]; pagination: Pagination }> {
   return deps.caches.pages.get(key, async () => {
     const page = await load();
-    deps.caches.taleUses.use(page.rows.map((r) => r.id));
+    deps.caches.taleUses.use(rowDependencies(page.rows));
     return page;
   });
 }
@@ -127,7 +143,7 @@ export async function readerFeed(
   if (shared === undefined) return { data: write(), pagination: page.pagination };
   const key = `${shared}|${ids.join(',')}|${[...liked].sort((a, b) => a - b).join(',')}`;
   const data = await deps.caches.readerData.get(key, async () => {
-    deps.caches.taleUses.use([...ids, ...lists.map(listDependency)]);
+    deps.caches.taleUses.use([...rowDependencies(page.rows), ...lists.map(listDependency)]);
     return write();
   });
   return { data: data as CheckedData<{ tale: Tale[] }>, pagination: page.pagination };
@@ -339,7 +355,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
       const tagsNow = await refreshSearch(tx, eq(tales.id, taleId));
       // Only the lists the tale is or was in move (and any search, as its words may match now).
       const tags = [...new Set([...tagsBefore, ...tagsNow])];
-      emit({ type: 'lists.changed', lists: ['feed', `author:${owner}`, ...tags.map((t) => `tag:${t}`), 'search'] });
+      emit({ type: 'lists.changed', lists: listsOfPost(owner, tags) });
       emit({ type: 'tale.changed', taleId });
       return taleId;
     });
@@ -388,11 +404,15 @@ export async function deleteTale(deps: Deps, caller: Caller, id: number): Promis
     // A comment's thread is locked first (lockThread), so the counters set after the delete count
     // every comment of writers before it and none of those after it.
     if (row.type === 'COMMENT' && row.root_tale_id != null && !(await lockThread(tx, row.root_tale_id))) throw notFound();
-    const gone = await tx.delete(tales).where(eq(tales.id, id)).returning({ id: tales.id });
+    const gone = await tx.delete(tales).where(eq(tales.id, id)).returning({ id: tales.id, tags: tales.tags });
     // Deleted meanwhile by another request (or with its parent): that one answered for it.
     if (!gone.length) throw notFound();
-    // The parent's and the post's counters are set again from the rows, under the thread's lock.
-    if (row.type === 'COMMENT') await recountThreads(tx, [row.answer_to_tale_id, row.root_tale_id]);
+    if (row.type === 'COMMENT') {
+      // The parent's and the post's counters are set again from the rows, under the thread's lock.
+      await recountThreads(tx, [row.answer_to_tale_id, row.root_tale_id]);
+      // What shows the thread moves with the post (replies under this comment name it too).
+      for (const taleId of new Set([row.answer_to_tale_id, row.root_tale_id])) if (taleId != null) emit({ type: 'tale.changed', taleId });
+    } else emit({ type: 'lists.changed', lists: listsOfPost(row.owner_id, gone[0].tags) });
     emit({ type: 'tale.deleted', taleId: id });
     return row;
   });
