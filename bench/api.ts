@@ -26,6 +26,7 @@ import {
   describeTarget,
   machine,
   measure,
+  measureTogether,
   openSessions,
   pgRows,
   parseTarget,
@@ -70,8 +71,9 @@ async function main() {
     port,
     noCache ? { FEED_CACHE_MS: '0', SESSION_CACHE_MS: '0' } : coldReaders ? { SESSION_CACHE_MS: '0' } : {},
   );
-  const results: { visitor: Figure[]; loggedIn: Figure[]; trickle: Figure[]; writes: Figure[]; bare: Figure[] } = {
+  const results: { visitor: Figure[]; loggedIn: Figure[]; trickle: Figure[]; writes: Figure[]; mixed: Figure[]; bare: Figure[] } = {
     visitor: [],
+    mixed: [],
     trickle: [],
     loggedIn: [],
     writes: [],
@@ -211,6 +213,32 @@ async function main() {
           },
         ];
         for (const sc of writes) if (want(sc.name)) results.writes.push(await measure({ ...sc, headers: token, loggedIn: true }));
+
+        // A small site's day (the embedded database's case): 20 signed-in people, half of them
+        // writing (tales, comments, likes in turn), half reading what the others read, all at once.
+        if (want('mixed')) {
+          process.stderr.write('mixed: 10 connections reading while 10 write (logged in)\n');
+          const reads = readScenarios(app.url, s)
+            .filter((sc) => /^(feed page 1|feed, any page|one tale|comment list|likers)$/.test(sc.name))
+            .map((sc) => sc.requests.slice(0, 200));
+          const mixed = await measureTogether([
+            {
+              spec: { name: 'mixed: reads', url: app.url, fresh: true, requests: interleave(reads), headers: token, loggedIn: true },
+              connections: 10,
+            },
+            {
+              spec: {
+                name: 'mixed: writes',
+                url: app.url,
+                requests: interleave(writes.map((w) => w.requests)),
+                headers: token,
+                loggedIn: true,
+              },
+              connections: 10,
+            },
+          ]);
+          results.mixed.push(...mixed);
+        }
       }
       results.bare.push(await measure(bareSpec));
     } finally {
@@ -239,11 +267,22 @@ async function main() {
     '### Writes (logged in)',
     table(results.writes, bareRps),
     '',
+    '### Mixed: 10 connections reading while 10 write (logged in)',
+    table(results.mixed, bareRps),
+    '',
   ].join('\n');
   const dir = path.join(ROOT, 'bench/results');
   fs.writeFileSync(path.join(dir, `api-${label}.md`), out);
   fs.writeFileSync(path.join(dir, `api-${label}.json`), JSON.stringify({ target, machine: where, settings, ...results }, null, 2));
   console.log(out);
+}
+
+/** Lists' items taken in turn, one of each list after the other (a, b, c, a, b, c …). */
+function interleave<T>(lists: T[][]): T[] {
+  const out: T[] = [];
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  for (let k = 0; k < longest; k++) for (const l of lists) if (k < l.length) out.push(l[k]);
+  return out;
 }
 
 main().catch((e) => {

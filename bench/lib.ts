@@ -128,6 +128,41 @@ export const pct = (sorted: number[], p: number) =>
  * says failure (or, logged in, whose caller came back as a guest).
  */
 export async function measure(spec: LoadSpec): Promise<Figure> {
+  const [figure] = await measureTogether([{ spec, connections: settings.connections }]);
+  return figure;
+}
+
+/**
+ * Figures of loads that run at the same time (readers while writers write), each on its own
+ * connections, each with its own latencies: a warm-up of all of them, then `settings.duration`.
+ */
+export async function measureTogether(loads: { spec: LoadSpec; connections: number }[]): Promise<Figure[]> {
+  const prepared = loads.map(({ spec, connections }) => ({ spec, connections, ...prepare(spec) }));
+  for (const p of prepared) await p.warm();
+  const runAll = (duration: number, record: boolean) => Promise.all(prepared.map((p) => p.run(duration, p.connections, record)));
+  if (settings.warmup > 0) await runAll(settings.warmup, false);
+  const runs = await runAll(settings.duration, true);
+  return runs.map(({ result, latencies }, k) => {
+    const { spec } = prepared[k];
+    latencies.sort((a, b) => a - b);
+    const figure: Figure = {
+      name: spec.name,
+      rps: result.requests.total / settings.duration,
+      p50: pct(latencies, 50),
+      p95: pct(latencies, 95),
+      p99: pct(latencies, 99),
+      errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+      requests: result.requests.total,
+    };
+    process.stderr.write(
+      `  ${spec.name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}\n`,
+    );
+    return figure;
+  });
+}
+
+/** A load's autocannon runs, and the requests made once ahead to fill caches. */
+function prepare(spec: LoadSpec) {
   const list = spec.requests.map((r) => (typeof r === 'string' ? { path: r } : r));
   let i = 0;
   const requests = [
@@ -143,11 +178,11 @@ export async function measure(spec: LoadSpec): Promise<Figure> {
   const ok = spec.loggedIn
     ? (b: string) => b.includes('"alina_response_success":1') && !b.includes('"CurrentUser":{"id":null')
     : (b: string) => b.includes('"alina_response_success":1');
-  const run = async (duration: number, record: boolean) => {
+  const run = async (duration: number, connections: number, record: boolean) => {
     const latencies: number[] = [];
     const inst = autocannon({
       url: spec.url,
-      connections: settings.connections,
+      connections,
       duration,
       timeout: 20,
       requests,
@@ -159,36 +194,23 @@ export async function measure(spec: LoadSpec): Promise<Figure> {
   };
   // Each distinct request once first, eight at a time: the steady state of a live site, where the
   // pages people read are in memory, rather than this machine's slow disk (docs/benchmarks.md).
-  const distinct = spec.fresh
-    ? []
-    : [...new Map(list.map((r) => [`${r.method ?? 'GET'} ${r.path}`, r])).values()].filter((r) => (r.method ?? 'GET') === 'GET');
-  for (let k = 0; k < distinct.length; k += 8) {
-    await Promise.all(
-      distinct
-        .slice(k, k + 8)
-        .map((r, j) =>
-          fetch(`${spec.url}${r.path}`, { headers: { ...(r.headers ?? {}), ...(spec.headers?.(k + j) ?? {}) } }).then((a) =>
-            a.arrayBuffer(),
+  const warm = async () => {
+    const distinct = spec.fresh
+      ? []
+      : [...new Map(list.map((r) => [`${r.method ?? 'GET'} ${r.path}`, r])).values()].filter((r) => (r.method ?? 'GET') === 'GET');
+    for (let k = 0; k < distinct.length; k += 8) {
+      await Promise.all(
+        distinct
+          .slice(k, k + 8)
+          .map((r, j) =>
+            fetch(`${spec.url}${r.path}`, { headers: { ...(r.headers ?? {}), ...(spec.headers?.(k + j) ?? {}) } }).then((a) =>
+              a.arrayBuffer(),
+            ),
           ),
-        ),
-    );
-  }
-  if (settings.warmup > 0) await run(settings.warmup, false);
-  const { result, latencies } = await run(settings.duration, true);
-  latencies.sort((a, b) => a - b);
-  const figure: Figure = {
-    name: spec.name,
-    rps: result.requests.total / settings.duration,
-    p50: pct(latencies, 50),
-    p95: pct(latencies, 95),
-    p99: pct(latencies, 99),
-    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
-    requests: result.requests.total,
+      );
+    }
   };
-  process.stderr.write(
-    `  ${spec.name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}\n`,
-  );
-  return figure;
+  return { run, warm };
 }
 
 export const ms = (x: number) => `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`;

@@ -53,6 +53,7 @@ export const MSG = {
   payloadTooLarge: 'The request is too large',
   databaseUnavailable: 'The database is unavailable, try again',
   serviceUnavailable: 'A service the site needs is unavailable, try again',
+  starting: 'The site is starting, try again in a few seconds',
   streamsFull: 'This server holds as many live connections as it can; try again in %s seconds',
   lastEventIdInvalid: 'Must be the id of a notification (field:%s)',
   urlTooLong: 'The address is too long',

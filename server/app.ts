@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { answerSerializerCompiler } from './http/serializer';
 import { createCaches } from './caches';
@@ -48,6 +48,8 @@ export interface AppOptions {
   storage?: Storage;
   /** false: no event relay even on PostgreSQL (a test of one server alone). */
   relay?: false;
+  /** The HTTP server to answer on, already listening while the app is built (http/starting.ts). */
+  serverFactory?: FastifyServerFactory;
 }
 
 export interface BuiltApp {
@@ -79,6 +81,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Long enough that a schema names the field of an over-long parameter; past it, a 414 envelope.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 },
     frameworkErrors: routerError,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   closeUnusedConnections(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { startingServer } from './http/starting';
 
 async function main() {
   let config: Config;
@@ -13,7 +14,16 @@ async function main() {
     }
     throw e;
   }
-  const { app, database, drain } = await buildApp(config);
+  // The socket answers from the first moment: /healthz says 503 "starting" while the database
+  // opens (an embedded one over a large data directory takes seconds), then the app takes over.
+  const starting = startingServer(config.API_PREFIX);
+  await starting.listen(config.PORT, config.HOST);
+  const { app, database, drain } = await buildApp(config, { serverFactory: starting.serverFactory });
+  // On close: stop taking connections and wait for the requests in flight before the database
+  // closes (Fastify does not close a server it did not listen on itself).
+  app.addHook('preClose', async () => {
+    await starting.close();
+  });
   // On SIGTERM/SIGINT: behind a load balancer, first say "draining" on /healthz while still
   // answering (SHUTDOWN_DRAIN_MS), so no request arrives as the server stops accepting; then stop
   // accepting, finish requests in flight, end the live streams and close the database.
@@ -26,7 +36,12 @@ async function main() {
     }
     await app.close();
   });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.ready();
+  starting.open();
+  const address = starting.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  app.log.info(`Server listening at http://${host}:${port}`);
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'Tales is up');
 }
 
