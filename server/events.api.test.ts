@@ -156,6 +156,27 @@ describe('what a saved tale drops', () => {
   });
 });
 
+describe("what a list's past days are kept until", () => {
+  it('a new post today leaves the past days kept; a write to a post on a past day drops them', async () => {
+    const a = await registered(app);
+    const v = new Client(app.url);
+    const q = `txt=${encodeURIComponent('#pastdays')}`;
+    const totalOf = async () => ((await v.get<Feed>(`/tale/feed/1/1?${q}`)).body.meta.tale as { rowsTotal: number }).rowsTotal;
+    const tenDaysAgo = Math.floor(Date.now() / 1000) - 10 * 86_400;
+    const first = await writeTale(a, { header: 'Old one', body: '<p>#pastdays</p>', publish_at: tenDaysAgo });
+    const second = await writeTale(a, { header: 'Old two', body: '<p>#pastdays</p>', publish_at: tenDaysAgo + 60 });
+    expect(await totalOf()).toBe(2);
+    // an old post leaves the list behind the app's back (the counting trigger runs, no event)
+    await queryRows(app.deps.db, sql`update tales set is_draft = 1 where id = ${first.id}`);
+    // a post today: only the recent days are read again, the past is still what was kept
+    await writeTale(a, { header: 'New', body: '<p>#pastdays</p>' });
+    expect(await totalOf()).toBe(3);
+    // a write to a post on a past day reads the past again
+    await a.post(`/tale/upsert/${second.id}`, { header: 'Old two, edited' });
+    expect(await totalOf()).toBe(2);
+  });
+});
+
 describe('what a delete or a rename drops', () => {
   const v = () => new Client(app.url);
   const headersOf = async (q: string) => (await v().get<Feed>(`/tale/feed/100/1?${q}`)).body.data.tale.map((t) => t.header);

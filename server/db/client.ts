@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { withStatementCache } from './pglite-statements';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { LOCK, lockKeyOf, lockKeySql } from './locks';
@@ -72,8 +73,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create(opts.pgliteDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+  // Statements are kept prepared (pglite-statements.ts) yet planned for each call's values, as
+  // every call was before: a plan made once for any value could suit one search and not another.
+  await client.exec('set plan_cache_mode = force_custom_plan');
+  const db = drizzlePglite({ client: withStatementCache(client), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

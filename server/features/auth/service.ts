@@ -267,7 +267,7 @@ export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number
     const changed = [...new Set([...ids, ...posts.ids])];
     if (changed.length > MAX_TALE_EVENTS) emit({ type: 'feed.changed' });
     else {
-      const lists = listsOfPost(userId, posts.tags);
+      const lists = listsOfPost(userId, posts.tags, 'any', nowSeconds());
       for (let i = 0; i < lists.length; i += MAX_LISTS_PER_EVENT)
         emit({ type: 'lists.changed', lists: lists.slice(i, i + MAX_LISTS_PER_EVENT) });
       for (const taleId of changed) emit({ type: 'tale.changed', taleId });

@@ -30,10 +30,27 @@ export function listName(scope: ListScope): string {
   return scope.kind === 'author' ? `author:${scope.id}` : `tag:${scope.tag}`;
 }
 
-/** Every list a post is in, and searches (any post may match one): what its save or delete can change. */
-export function listsOfPost(owner: number, tags: readonly string[]): string[] {
+/**
+ * A list's days before this one are its past: read apart from the recent days (yesterday, today and
+ * any scheduled later), and dropped only by a write that moves a post on one of those days (an
+ * old post edited, deleted, backdated). A day of margin keeps servers whose clocks are apart, or a
+ * write just before midnight, on the safe side.
+ */
+export const pastBefore = (now: number) => dayOf(now) - 1;
+
+/** The name under which a list's past days are kept (see pastBefore). */
+const pastName = (list: string) => `${list}@past`;
+
+/**
+ * Every list a post is in, and searches (any post may match one): what its save or delete can
+ * change. `published` are the times the post had and has (`'any'`: unknown, as when an account goes
+ * with all its posts); a time on a past day drops the lists' past days too.
+ */
+export function listsOfPost(owner: number, tags: readonly string[], published: readonly number[] | 'any', now: number): string[] {
   const scopes: ListScope[] = [{ kind: 'feed' }, { kind: 'author', id: owner }, ...tags.map((tag) => ({ kind: 'tag' as const, tag }))];
-  return [...scopes.map(listName), 'search'];
+  const lists = scopes.map(listName);
+  const past = published === 'any' || published.some((t) => dayOf(t) < pastBefore(now));
+  return [...lists, ...(past ? lists.map(pastName) : []), 'search'];
 }
 
 export function scopeKey(scope: ListScope): string {
@@ -61,7 +78,8 @@ export interface ListDays {
   scheduled: Scheduled[];
 }
 
-async function loadDays(db: Db, scope: ListScope, now: number): Promise<ListDays> {
+/** The list's days from `from` on (or before `before`), sticky ones first, newest first. */
+async function loadDays(db: Db, scope: ListScope, range: { from: number } | { before: number }): Promise<Day[]> {
   const rows = await db
     .select({
       sticky: feedBuckets.is_sticked,
@@ -70,44 +88,78 @@ async function loadDays(db: Db, scope: ListScope, now: number): Promise<ListDays
       registered: sql<number>`sum(${feedBuckets.n_registered})::int`,
     })
     .from(feedBuckets)
-    .where(eq(feedBuckets.scope, scopeKey(scope)))
+    .where(
+      and(
+        eq(feedBuckets.scope, scopeKey(scope)),
+        'from' in range ? sql`${feedBuckets.day} >= ${range.from}` : sql`${feedBuckets.day} < ${range.before}`,
+      ),
+    )
     .groupBy(feedBuckets.is_sticked, feedBuckets.day)
     .orderBy(sql`1 desc, 2 desc`);
-  const days = rows.filter((r) => r.open !== 0 || r.registered !== 0);
-  // Posts still to come today: few, read with the days; later days are left out whole.
-  const from = now;
-  const until = (dayOf(now) + 1) * DAY_SECONDS;
-  let scheduled: Scheduled[] = [];
-  if (days.some((d) => d.day === dayOf(now))) {
-    const found =
-      scope.kind === 'tag'
-        ? await db
-            .select({ sticky: taleTags.is_sticked, publishAt: taleTags.publish_at, registered: taleTags.is_for_registered })
-            .from(taleTags)
-            .where(and(eq(taleTags.tag, scope.tag), sql`${taleTags.publish_at} > ${from} and ${taleTags.publish_at} < ${until}`))
-        : await db
-            .select({ sticky: tales.is_sticked, publishAt: tales.publish_at, registered: tales.is_for_registered })
-            .from(tales)
-            .where(
-              and(
-                listedPosts,
-                scope.kind === 'author' ? eq(tales.owner_id, scope.id) : undefined,
-                sql`${tales.publish_at} > ${from} and ${tales.publish_at} < ${until}`,
-              ),
-            );
-    scheduled = found.map((r) => ({ sticky: r.sticky, publishAt: r.publishAt, registered: r.registered === 1 }));
-  }
-  return { days, scheduled };
+  return rows.filter((r) => r.open !== 0 || r.registered !== 0);
 }
 
-/** A list's days, shared until a tale comes, goes or moves (the counts cache), and read again each new day. */
-function listDays(deps: Deps, scope: ListScope, now: number): Promise<ListDays> {
-  return deps.caches.positions.get(`${scopeKey(scope)}|${dayOf(now)}`, () => {
-    // kept until a tale comes into, leaves or moves in this list (caches.ts)
-    deps.caches.taleUses.use([listDependency(listName(scope))]);
-    return loadDays(deps.db, scope, now);
-  });
+/** Posts still to come today: few, read with the days; later days are left out whole. */
+async function loadScheduled(db: Db, scope: ListScope, now: number): Promise<Scheduled[]> {
+  const from = now;
+  const until = (dayOf(now) + 1) * DAY_SECONDS;
+  const found =
+    scope.kind === 'tag'
+      ? await db
+          .select({ sticky: taleTags.is_sticked, publishAt: taleTags.publish_at, registered: taleTags.is_for_registered })
+          .from(taleTags)
+          .where(and(eq(taleTags.tag, scope.tag), sql`${taleTags.publish_at} > ${from} and ${taleTags.publish_at} < ${until}`))
+      : await db
+          .select({ sticky: tales.is_sticked, publishAt: tales.publish_at, registered: tales.is_for_registered })
+          .from(tales)
+          .where(
+            and(
+              listedPosts,
+              scope.kind === 'author' ? eq(tales.owner_id, scope.id) : undefined,
+              sql`${tales.publish_at} > ${from} and ${tales.publish_at} < ${until}`,
+            ),
+          );
+  return found.map((r) => ({ sticky: r.sticky, publishAt: r.publishAt, registered: r.registered === 1 }));
 }
+
+/**
+ * A list's days, shared until a tale comes, goes or moves in it, and read again each new day. The
+ * past (pastBefore) is kept apart: new posts land on today, so a busy list reads again only its
+ * recent days, a few rows, instead of every day it has (thousands).
+ */
+async function listDays(deps: Deps, scope: ListScope, now: number): Promise<ListDays> {
+  const { positions, taleUses } = deps.caches;
+  const name = listName(scope);
+  const key = `${scopeKey(scope)}|${dayOf(now)}`;
+  const [recent, past] = await Promise.all([
+    positions.get(`${key}|recent`, async () => {
+      // kept until a tale comes into, leaves or moves in this list (caches.ts)
+      taleUses.use([listDependency(name)]);
+      const days = await loadDays(deps.db, scope, { from: pastBefore(now) });
+      const scheduled = days.some((d) => d.day === dayOf(now)) ? await loadScheduled(deps.db, scope, now) : [];
+      return { days, scheduled };
+    }),
+    positions.get(`${key}|past`, async () => {
+      // kept until a tale on one of these days comes, goes or moves
+      taleUses.use([listDependency(pastName(name))]);
+      return { days: await loadDays(deps.db, scope, { before: pastBefore(now) }), scheduled: [] };
+    }),
+  ]);
+  const known = joined.get(recent);
+  if (known?.past === past) return known.list;
+  // sticky days first, then newest first: the recent days of each kind come before its past ones
+  const days: Day[] = [];
+  for (const sticky of new Set([...recent.days, ...past.days].map((d) => d.sticky).sort((a, b) => b - a))) {
+    for (const d of recent.days) if (d.sticky === sticky) days.push(d);
+    for (const d of past.days) if (d.sticky === sticky) days.push(d);
+  }
+  const list = { days, scheduled: recent.scheduled };
+  joined.set(recent, { past, list });
+  return list;
+}
+
+/** A list's recent and past days put together, once per pair of kept values (they go with them). */
+const joined = new WeakMap<ListDays, { past: ListDays; list: ListDays }>();
 
 export interface Place {
   total: number;

@@ -333,19 +333,23 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
       let owner = caller.id;
       /** The hashtags the tale had before: their lists lose it if they are gone now. */
       let tagsBefore: string[] = [];
+      /** When it was and is published: a day in a list's past drops that list's past too. */
+      const published: number[] = [];
       if (body.id !== undefined) {
         // The row is locked, then read and authorised in the transaction that writes it.
         const existing = await lockTale(tx, body.id);
         if (existing?.type !== 'POST') throw notFound();
         authorize(policies.editTale(caller, existing));
         owner = existing.owner_id;
-        const [before] = await tx.select({ tags: tales.tags }).from(tales).where(eq(tales.id, existing.id));
+        const [before] = await tx.select({ tags: tales.tags, publishAt: tales.publish_at }).from(tales).where(eq(tales.id, existing.id));
         tagsBefore = before?.tags ?? [];
         if (body.publish_at === undefined && existing.is_submitted === 0) patch.publish_at = now;
+        if (before) published.push(before.publishAt, patch.publish_at ?? before.publishAt);
         await tx.update(tales).set(patch).where(eq(tales.id, existing.id));
         taleId = existing.id;
       } else {
         if (body.publish_at === undefined) patch.publish_at = now;
+        published.push(patch.publish_at ?? now);
         const [created] = await tx
           .insert(tales)
           .values({ ...patch, owner_id: caller.id, type: 'POST' })
@@ -355,7 +359,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
       const tagsNow = await refreshSearch(tx, eq(tales.id, taleId));
       // Only the lists the tale is or was in move (and any search, as its words may match now).
       const tags = [...new Set([...tagsBefore, ...tagsNow])];
-      emit({ type: 'lists.changed', lists: listsOfPost(owner, tags) });
+      emit({ type: 'lists.changed', lists: listsOfPost(owner, tags, published, now) });
       emit({ type: 'tale.changed', taleId });
       return taleId;
     });
@@ -404,7 +408,7 @@ export async function deleteTale(deps: Deps, caller: Caller, id: number): Promis
     // A comment's thread is locked first (lockThread), so the counters set after the delete count
     // every comment of writers before it and none of those after it.
     if (row.type === 'COMMENT' && row.root_tale_id != null && !(await lockThread(tx, row.root_tale_id))) throw notFound();
-    const gone = await tx.delete(tales).where(eq(tales.id, id)).returning({ id: tales.id, tags: tales.tags });
+    const gone = await tx.delete(tales).where(eq(tales.id, id)).returning({ id: tales.id, tags: tales.tags, publishAt: tales.publish_at });
     // Deleted meanwhile by another request (or with its parent): that one answered for it.
     if (!gone.length) throw notFound();
     if (row.type === 'COMMENT') {
@@ -412,7 +416,7 @@ export async function deleteTale(deps: Deps, caller: Caller, id: number): Promis
       await recountThreads(tx, [row.answer_to_tale_id, row.root_tale_id]);
       // What shows the thread moves with the post (replies under this comment name it too).
       for (const taleId of new Set([row.answer_to_tale_id, row.root_tale_id])) if (taleId != null) emit({ type: 'tale.changed', taleId });
-    } else emit({ type: 'lists.changed', lists: listsOfPost(row.owner_id, gone[0].tags) });
+    } else emit({ type: 'lists.changed', lists: listsOfPost(row.owner_id, gone[0].tags, [gone[0].publishAt], nowSeconds()) });
     emit({ type: 'tale.deleted', taleId: id });
     return row;
   });
