@@ -14,6 +14,10 @@
  * (SESSION_CACHE_MS=0: nothing kept per reader, every logged-in request reads its session, likes and
  * totals; pages everyone sees are still shared), --readers (5000: sessions written straight into a
  * PostgreSQL database for the "N readers" figures).
+ *
+ * Writes: a new tale, a comment, a like toggle, each alone and then the three in turn on every
+ * connection ("writes together"); on PostgreSQL the kept counters are then compared with the rows
+ * they count, and a difference stops the run.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,6 +70,7 @@ const only = values.only ? new RegExp(values.only) : null;
 
 async function main() {
   const where = machine();
+  let counters: string | null = null;
   const app = await startApp(
     target,
     port,
@@ -213,6 +218,19 @@ async function main() {
           },
         ];
         for (const sc of writes) if (want(sc.name)) results.writes.push(await measure({ ...sc, headers: token, loggedIn: true }));
+        // The three at once, in turn on every connection: what a busy site's writers send.
+        if (want('writes together'))
+          results.writes.push(
+            await measure({
+              name: 'writes together (tale, comment, like in turn)',
+              url: app.url,
+              requests: interleave(writes.map((w) => w.requests)),
+              headers: token,
+              loggedIn: true,
+            }),
+          );
+        if ('pg' in target && results.writes.length)
+          counters = await countersAgainstRows(target.pg, s.open.slice(0, 200), s.taleIds.slice(0, 200));
 
         // A small site's day (the embedded database's case): 20 signed-in people, half of them
         // writing (tales, comments, likes in turn), half reading what the others read, all at once.
@@ -266,6 +284,7 @@ async function main() {
     '',
     '### Writes (logged in)',
     table(results.writes, bareRps),
+    ...(counters ? ['', counters] : []),
     '',
     '### Mixed: 10 connections reading while 10 write (logged in)',
     table(results.mixed, bareRps),
@@ -289,3 +308,30 @@ main().catch((e) => {
   console.error(e);
   process.exit(1);
 });
+
+/**
+ * After the writes: the kept counters against the rows they count (the commented posts' comment
+ * counts, the liked tales' like counts, the feed's and the benchmark hashtag's list sizes).
+ * Throws when one differs: a faster write that miscounts is not a result.
+ */
+async function countersAgainstRows(pgUrl: string, commented: number[], liked: number[]): Promise<string> {
+  const [row] = await pgRows<Record<string, number>>(
+    pgUrl,
+    `select
+       (select count(*)::int from tales t where t.id = any($1::int[])
+          and (t.count_root_tale_id <> (select count(*) from tales c where c.root_tale_id = t.id)
+            or t.count_answer_to_tale_id <> (select count(*) from tales c where c.answer_to_tale_id = t.id))) as "comment counts off",
+       (select count(*)::int from tales t where t.id = any($2::int[])
+          and t.count_like <> (select count(*) from likes l where l.tale_id = t.id)) as "like counts off",
+       (select sum(n_public + n_registered)::int from feed_buckets where scope = '')
+         - (select count(*)::int from tales where type = 'POST' and is_submitted = 1 and is_draft = 0) as "feed size off",
+       (select sum(n_public + n_registered)::int from feed_buckets where scope = 't:bench')
+         - (select count(*)::int from tales where type = 'POST' and is_submitted = 1 and is_draft = 0 and 'bench' = any(tags)) as "#bench size off"`,
+    [commented, liked],
+  );
+  const off = Object.entries(row).filter(([, n]) => n !== 0 && n !== null);
+  if (off.length) throw new Error(`counters differ from their rows after the writes: ${JSON.stringify(row)}`);
+  const text = `Counters after the writes equal their rows (${commented.length} commented posts, ${liked.length} liked tales, the feed and #bench).`;
+  process.stderr.write(`${text}\n`);
+  return text;
+}

@@ -39,6 +39,18 @@ export async function waitFor(url: string, child: ChildProcess, log: string, tim
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s; see ${log}`);
 }
 
+/** Waits for a started server; one that never answers is stopped, not left running. */
+async function started(url: string, child: ChildProcess, log: string): Promise<() => Promise<void>> {
+  const stop = stopper(child);
+  try {
+    await waitFor(url, child, log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}
+
 export function stopper(child: ChildProcess) {
   return async () => {
     if (child.exitCode !== null) return;
@@ -73,8 +85,7 @@ export async function startApp(target: Target, port: number, extraEnv: Record<st
   const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, main], { cwd: ROOT, env, stdio: ['ignore', out, out] });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`, child, log);
-  return { url, stop: stopper(child), pid: child.pid };
+  return { url, stop: await started(`${url}/healthz`, child, log), pid: child.pid };
 }
 
 /** The reference: a bare Fastify route answering a fixed body (bench/bare.ts). */
@@ -90,8 +101,7 @@ export async function startBare(port: number, body: string): Promise<Running> {
     stdio: ['ignore', out, out],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/bare`, child, log);
-  return { url, stop: stopper(child) };
+  return { url, stop: await started(`${url}/bare`, child, log) };
 }
 
 export interface LoadSpec {
@@ -103,6 +113,10 @@ export interface LoadSpec {
   loggedIn?: boolean;
   /** Every request new (searches nobody typed before): no request is made ahead to fill caches. */
   fresh?: boolean;
+  /** Whether an answer's body is a success (default: the Tales envelope says so; see prepare). */
+  verify?: (body: string) => boolean;
+  /** Waits, after each load, until the server has answered what it still holds (a peer that answers closed sockets). */
+  settle?: () => Promise<unknown>;
 }
 
 export interface Figure {
@@ -140,8 +154,13 @@ export async function measureTogether(loads: { spec: LoadSpec; connections: numb
   const prepared = loads.map(({ spec, connections }) => ({ spec, connections, ...prepare(spec) }));
   for (const p of prepared) await p.warm();
   const runAll = (duration: number, record: boolean) => Promise.all(prepared.map((p) => p.run(duration, p.connections, record)));
-  if (settings.warmup > 0) await runAll(settings.warmup, false);
+  const settle = () => Promise.all(loads.map(({ spec }) => spec.settle?.()));
+  if (settings.warmup > 0) {
+    await runAll(settings.warmup, false);
+    await settle();
+  }
   const runs = await runAll(settings.duration, true);
+  await settle();
   return runs.map(({ result, latencies }, k) => {
     const { spec } = prepared[k];
     latencies.sort((a, b) => a - b);
@@ -175,9 +194,11 @@ function prepare(spec: LoadSpec) {
       },
     },
   ];
-  const ok = spec.loggedIn
-    ? (b: string) => b.includes('"alina_response_success":1') && !b.includes('"CurrentUser":{"id":null')
-    : (b: string) => b.includes('"alina_response_success":1');
+  const ok =
+    spec.verify ??
+    (spec.loggedIn
+      ? (b: string) => b.includes('"alina_response_success":1') && !b.includes('"CurrentUser":{"id":null')
+      : (b: string) => b.includes('"alina_response_success":1'));
   const run = async (duration: number, connections: number, record: boolean) => {
     const latencies: number[] = [];
     const inst = autocannon({
@@ -223,7 +244,7 @@ export function table(figures: Figure[], bare: number): string {
     figures
       .map(
         (f) =>
-          `| ${f.name} | ${Math.round(f.rps).toLocaleString('en')} | ${((f.rps / bare) * 100).toFixed(1)}% | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |`,
+          `| ${f.name} | ${f.rps < 10 ? f.rps.toFixed(1) : Math.round(f.rps).toLocaleString('en')} | ${((f.rps / bare) * 100).toFixed(f.rps / bare < 0.001 ? 3 : 1)}% | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |`,
       )
       .join('\n')
   );

@@ -93,6 +93,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     (await openDatabase({
       url: config.DATABASE_URL || undefined,
       pgliteDir: path.join(config.dataDir, 'pglite'),
+      pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server; the pool opens another'),
     }));
   const limiter =

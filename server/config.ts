@@ -54,6 +54,20 @@ export const ConfigSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: urlOrEmpty(['postgres:', 'postgresql:']),
+    /**
+     * The embedded database's page cache (PostgreSQL's shared_buffers, inside the server's memory):
+     * pages read again come from it instead of from the files. More is faster under load and costs
+     * as much memory (docs/benchmarks.md, "PGlite under writes").
+     */
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .default('256MB')
+      .refine((s) => {
+        const m = /^(\d{1,7})(kB|MB|GB)$/.exec(s);
+        if (!m) return false;
+        const mb = (Number(m[1]) / (m[2] === 'kB' ? 1024 : 1)) * (m[2] === 'GB' ? 1024 : 1);
+        return mb >= 1 && mb <= 1024;
+      }, 'must be a size like 256MB, from 1MB to 1GB'),
     PUBLIC_URL: urlOrEmpty(['http:', 'https:']),
     API_PREFIX: z
       .string()

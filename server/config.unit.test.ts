@@ -6,6 +6,8 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, API_PREFIX: '/api', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', CORS_ORIGINS: [] });
     expect(c.dataDir.endsWith('data')).toBe(true);
+    expect(c.PGLITE_SHARED_BUFFERS).toBe('256MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).PGLITE_SHARED_BUFFERS).toBe('1GB');
   });
 
   it('reads lists and numbers from the environment', () => {
@@ -32,6 +34,10 @@ describe('configuration', () => {
     ['TRUST_PROXY', '11'],
     ['TRUST_PROXY', '10.0.0.1, not-an-address'],
     ['TRUST_PROXY', '10.0.0.0/33'],
+    ['PGLITE_SHARED_BUFFERS', '256'],
+    ['PGLITE_SHARED_BUFFERS', '2GB'],
+    ['PGLITE_SHARED_BUFFERS', '512kB'],
+    ['PGLITE_SHARED_BUFFERS', '256MB; drop table tales'],
   ])('stops with a message naming %s for a bad value', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(key));

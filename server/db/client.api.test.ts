@@ -43,3 +43,19 @@ describe.runIf(DB_KIND === 'postgres')('the PostgreSQL pool', () => {
     }
   });
 });
+
+describe('the embedded database', () => {
+  it("keeps as many pages in memory as PGLITE_SHARED_BUFFERS says, and PGlite's own default without it", async () => {
+    const shown = async (pgliteSharedBuffers?: string) => {
+      const database = await openDatabase({ pgliteDir: 'memory://', pgliteSharedBuffers });
+      try {
+        const [row] = await queryRows<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
+        return row.shared_buffers;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await shown('48MB')).toBe('48MB');
+    expect(await shown()).toBe('128MB');
+  });
+});

@@ -43,6 +43,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory, or 'memory://' for a throwaway database. */
   pgliteDir: string;
+  /** PGlite's page cache (shared_buffers, e.g. '256MB'); PGlite's own default (128MB) when absent. */
+  pgliteSharedBuffers?: string;
   poolMax?: number;
   /**
    * Told when PostgreSQL drops a connection that sits idle in the pool (a restart, an
@@ -72,7 +74,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir);
+  const startParams = opts.pgliteSharedBuffers
+    ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffers}`]
+    : undefined;
+  const client = await PGlite.create(opts.pgliteDir, { startParams });
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
   // Statements are kept prepared (pglite-statements.ts) yet planned for each call's values, as
   // every call was before: a plan made once for any value could suit one search and not another.

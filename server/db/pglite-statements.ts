@@ -76,6 +76,22 @@ export function withStatementCache(client: PGlite, max = 2_000): PGlite {
     return made;
   }
 
+  /**
+   * PGlite's parsers with the caller's over them (drizzle passes its own), merged once per set of
+   * the caller's: parseResults would copy PGlite's 318 parsers for every query (80 µs).
+   */
+  const merged = new WeakMap<object, Engine['parsers']>();
+  function parsersOf(options: QueryOptions): Engine['parsers'] {
+    const own = options?.parsers;
+    if (!own) return engine.parsers;
+    let both = merged.get(own);
+    if (!both) {
+      both = { ...engine.parsers, ...own };
+      merged.set(own, both);
+    }
+    return both;
+  }
+
   async function run<T>(text: string, params: unknown[] | undefined, options: QueryOptions): Promise<Results<T>> {
     const st = await statement(text);
     const values = (params ?? []).map((value, i) => {
@@ -86,7 +102,12 @@ export function withStatementCache(client: PGlite, max = 2_000): PGlite {
     });
     const answered = await call([serialize.bind({ statement: st.name, values }), serialize.execute({}), serialize.sync()]);
     const messages = st.rowDescription ? [st.rowDescription, ...answered] : answered;
-    return parse.parseResults(messages as never, engine.parsers as never, options)[0] as Results<T>;
+    const parsed = parse.parseResults(
+      messages as never,
+      parsersOf(options) as never,
+      options?.parsers ? { ...options, parsers: undefined } : options,
+    );
+    return parsed[0] as Results<T>;
   }
 
   const query = <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> =>
