@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../common/messages';
 import type { Tale } from '../common/schemas/tale';
 import { channelFor, messagesOf } from './event-relay';
-import type { AppEvent } from './events';
+import { sql } from 'drizzle-orm';
+import { type AppEvent, transact } from './events';
 import { setRole } from './features/auth/service';
 import {
   Client,
@@ -90,6 +91,42 @@ describe.runIf(DB_KIND === 'postgres').each(transports)('two servers over %s', (
     await expect.poll(count, AT_ONCE).toBe(1);
     const likers = (await visitor.get<{ user_id: number }[]>(`/like/selectlist/10/1/tale/${tale.id}`)).body.data;
     expect(likers.map((l) => l.user_id)).toEqual([fan.id]);
+  });
+
+  it('tells B what a transaction changed when it commits: nothing while it is open, nothing of one rolled back', async () => {
+    const heard: AppEvent[] = [];
+    const stop = b.deps.events.subscribe((event, origin) => {
+      if (origin.remote) heard.push(event);
+    });
+    try {
+      const undone: AppEvent = { type: 'tale.changed', taleId: 2_000_000_001 };
+      const kept: AppEvent = { type: 'tale.changed', taleId: 2_000_000_002 };
+      await expect(
+        transact(a.deps, async (tx, emit) => {
+          emit(undone);
+          await tx.execute(sql`select 1`);
+          throw new Error('changed its mind');
+        }),
+      ).rejects.toThrow('changed its mind');
+      let finish = () => {};
+      const open = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const writing = transact(a.deps, async (tx, emit) => {
+        emit(kept);
+        await tx.execute(sql`select 1`);
+        await open;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual([]);
+      finish();
+      await writing;
+      await expect.poll(() => heard, AT_ONCE).toContainEqual(kept);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).not.toContainEqual(undone);
+    } finally {
+      stop();
+    }
   });
 
   it('a ban made on A refuses the user’s next write on B; a logout on A makes the token a guest on B', async () => {

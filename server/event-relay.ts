@@ -215,6 +215,13 @@ export function postgresRelay(url: string, channel: string, options: RelayOption
       return client !== null;
     },
     ready: firstUp.ready,
+    // NOTIFY in the writing transaction: PostgreSQL delivers it when (and only if) that commits,
+    // on the write's own connection rather than one shared by every write
+    atCommit(events) {
+      return messagesOf(serverId, events)
+        .map((message) => `select pg_notify(${pg.escapeLiteral(channel)}, ${pg.escapeLiteral(message)})`)
+        .join(';');
+    },
     async send(events) {
       const c = client;
       if (!c) return;

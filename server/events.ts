@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from './db/client';
+import { advisoryLockStatement } from './db/locks';
+import { inTransaction } from './db/transaction';
 
 /**
  * What a committed write tells the rest of the app. Caches (caches.ts) drop what an event makes
@@ -58,6 +60,12 @@ export type Emit = (event: AppEvent) => void;
 /** Carries this server's committed events to the others (event-relay.ts). */
 export interface EventSender {
   send(events: readonly AppEvent[]): Promise<void>;
+  /**
+   * SQL that tells the other servers as part of the transaction that made the events, run with its
+   * COMMIT (the PostgreSQL relay's NOTIFY, delivered by the database exactly when the change is);
+   * a sender without it is asked to `send` once the transaction committed.
+   */
+  atCommit?(events: readonly AppEvent[]): string;
 }
 
 /** One per app (in its Deps): two apps in one process do not hear each other, unless a relay joins them. */
@@ -66,7 +74,12 @@ export interface EventBus {
    * Events this server committed: every listener hears each event, in order, and is waited for (a
    * failure is logged); then the relay, if any, tells the other servers.
    */
-  publish(events: readonly AppEvent[]): Promise<void>;
+  publish(events: readonly AppEvent[], options?: { relayed?: boolean }): Promise<void>;
+  /**
+   * SQL to run with the COMMIT of the transaction these events come from, when the relay tells the
+   * other servers that way (then `publish` is told `relayed`); undefined when it sends afterwards.
+   */
+  atCommit(events: readonly AppEvent[]): string | undefined;
   /** Events another server committed, as the relay received them: the listeners hear them as remote. */
   deliver(events: readonly AppEvent[]): Promise<void>;
   /** Sends every later publish to the other servers too. */
@@ -90,11 +103,16 @@ export function createEventBus(log?: FastifyBaseLogger): EventBus {
     }
   };
   return {
-    async publish(events) {
+    async publish(events, options) {
       const unique = dedupe(events);
       if (!unique.length) return;
       await tell(unique, { remote: false });
-      await sender?.send(unique);
+      if (!options?.relayed) await sender?.send(unique);
+    },
+    atCommit(events) {
+      const unique = dedupe(events);
+      if (!unique.length || !sender?.atCommit) return undefined;
+      return sender.atCommit(unique);
     },
     async deliver(events) {
       await tell(dedupe(events), { remote: true });
@@ -122,12 +140,27 @@ function dedupe(events: readonly AppEvent[]): AppEvent[] {
 
 /**
  * Runs `work` in one transaction and publishes the events it emitted once that committed (none if
- * it threw, so nobody drops a cache or removes a file for a change that rolled back). Every write
+ * it threw, so nobody drops a cache or removes a file for a change that rolled back). `lock` names
+ * an advisory lock (locks.ts) the transaction holds from its first moment. Every write
  * of a feature goes through here, so "what changed" is said where the change is made.
  */
-export async function transact<T>(deps: { db: Db; events: EventBus }, work: (tx: Db, emit: Emit) => Promise<T>): Promise<T> {
+export async function transact<T>(
+  deps: { db: Db; events: EventBus },
+  work: (tx: Db, emit: Emit) => Promise<T>,
+  options: { lock?: readonly (string | number)[] } = {},
+): Promise<T> {
   const pending: AppEvent[] = [];
-  const result = await deps.db.transaction((tx) => work(tx, (event) => pending.push(event)));
-  await deps.events.publish(pending);
+  let relayed = false;
+  const result = await inTransaction(deps.db, (tx) => work(tx, (event) => pending.push(event)), {
+    // a lock the whole transaction needs is taken with its BEGIN (locks.ts)
+    atBegin: options.lock && advisoryLockStatement(options.lock),
+    atCommit: () => {
+      // the other servers are told by the commit itself where the relay can (PostgreSQL's NOTIFY)
+      const told = deps.events.atCommit(pending);
+      relayed = told !== undefined;
+      return told ?? '';
+    },
+  });
+  await deps.events.publish(pending, { relayed });
   return result;
 }

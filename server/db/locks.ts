@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from './client';
 
 /**
@@ -19,6 +20,11 @@ export const LOCK = {
 /** The key of a lock as SQL takes it, for the session locks taken outside drizzle. */
 export const lockKeySql = 'hashtextextended($1, 0)';
 export const lockKeyOf = (parts: readonly (string | number)[]) => parts.join(':');
+
+/** The statement that takes a transaction's advisory lock, as plain text (transact's `lock` sends it with BEGIN). */
+export function advisoryLockStatement(parts: readonly (string | number)[]): string {
+  return `select pg_advisory_xact_lock(hashtextextended(${pg.escapeLiteral(lockKeyOf(parts))}, 0))`;
+}
 
 export async function advisoryLock(tx: Db, parts: readonly (string | number)[]): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${parts.join(':')}, 0))`);

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import sharp from 'sharp';
 import type { FileRow } from '../../../common/schemas/file';
 import type { Deps } from '../../deps';
@@ -68,16 +69,31 @@ export function upload(
 /**
  * Runs `work` (an upload) so that it ends as a crash between storing and committing would: the
  * faults go in through the app's dependencies, no hook in the code under test. The file rows'
- * transaction fails as on a lost database connection, and the storage cannot remove the objects
- * right after (unreachable), so they stay stored with no row naming them.
+ * transaction fails as on a lost database connection (PGlite: its transaction; PostgreSQL: its
+ * COMMIT, on every connection the pool hands out meanwhile), and the storage cannot remove the
+ * objects right after (unreachable), so they stay stored with no row naming them.
  */
 export async function crashingBetweenStoreAndCommit<T>(deps: Deps, work: () => Promise<T>): Promise<T> {
   const { db, storage } = deps;
+  const lost = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
   const transaction = db.transaction;
   const remove = storage.remove;
+  const pool = (db as unknown as { $client: unknown }).$client;
+  const patched = new Map<pg.PoolClient, pg.PoolClient['query']>();
+  const onAcquire = (client: pg.PoolClient) => {
+    if (patched.has(client)) return;
+    const query = client.query;
+    patched.set(client, query);
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      const text = typeof config === 'string' ? config : (config as { text?: string } | null)?.text;
+      if (text && /(^|;)\s*commit\s*$/i.test(text)) return Promise.reject(lost());
+      return (query as (...a: unknown[]) => unknown).call(client, config, ...rest);
+    }) as typeof client.query;
+  };
   db.transaction = (async () => {
-    throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+    throw lost();
   }) as typeof db.transaction;
+  if (pool instanceof pg.Pool) pool.on('acquire', onAcquire);
   storage.remove = async () => {
     throw new Error('injected storage outage');
   };
@@ -85,6 +101,8 @@ export async function crashingBetweenStoreAndCommit<T>(deps: Deps, work: () => P
     return await work();
   } finally {
     db.transaction = transaction;
+    if (pool instanceof pg.Pool) pool.off('acquire', onAcquire);
+    for (const [client, query] of patched) client.query = query;
     storage.remove = remove;
   }
 }

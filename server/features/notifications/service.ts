@@ -41,6 +41,24 @@ export async function notify(db: Db, emit: Emit, e: NotificationEvent) {
 }
 
 /**
+ * `notify` as a statement of a larger one (a CTE of the write that makes the event): records the
+ * event once for each row `source` yields (`taleId` may be that row's column), under the same rule.
+ * The caller emits `user.changed` for the recipient, as `notify` would.
+ */
+export function notifyFor(source: SQL, e: Omit<NotificationEvent, 'taleId'> & { taleId: number | SQL }): SQL {
+  return sql`insert into ${notifications} (user_id, from_id, tale_id, kind, txt, link, created_at)
+    select ${e.to}::int, ${e.from}::int, ${e.taleId}, ${e.kind}, ${e.txt}, ${e.link}, ${nowSeconds()}::int from ${source}
+    where ${e.to}::int <> ${e.from}::int
+    on conflict do nothing`;
+}
+
+/** `withdraw` as a statement of a larger one: takes the event's notification back when `source` yields a row. */
+export function withdrawFor(source: SQL, e: Pick<NotificationEvent, 'to' | 'from' | 'taleId' | 'kind'>): SQL {
+  return sql`delete from ${notifications}
+    where user_id = ${e.to} and kind = ${e.kind} and from_id = ${e.from} and tale_id = ${e.taleId} and exists (select from ${source})`;
+}
+
+/**
  * Takes back the notification of an event that was undone (an unlike). The recipient is part of
  * the condition so the event's unique key finds the row: without it every unlike read the whole table.
  */

@@ -1,4 +1,4 @@
-import { type SQL, and, eq } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { policies } from '../../../common/policies';
 import { MSG, danger } from '../../../common/messages';
@@ -11,17 +11,18 @@ import { authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../../db/time';
 import { transact } from '../../events';
-import { notify } from '../notifications/service';
+import { type NotificationEvent, notifyFor } from '../notifications/service';
 import {
   type TaleRow,
-  addToThreadCounts,
   countTales,
-  findTaleRow,
   insertComment,
   lockTale,
+  presentTale,
   selectTales,
   taleExists,
+  threadCountsMoved,
   updateCommentBody,
+  withByline,
 } from './queries';
 import { type Caller, assertVisible, getTale, presentRows, sharedPage, taleById } from './service';
 
@@ -34,7 +35,9 @@ function cleanBody(html: string): { body: string; bodyTxt: string } {
 
 export async function addComment(deps: Deps, caller: Caller, answerTo: number, html: string): Promise<Tale> {
   if (!isLoggedIn(caller)) throw needLogin();
-  const parent = await findTaleRow(deps.db, eq(tales.id, answerTo));
+  // Read as lists show them: what may change (the post's settings, whether the parent is still
+  // there) is checked again under the thread's lock below; a row's kind, level and place never change.
+  const parent = await taleById(deps, answerTo);
   if (!parent) throw notFound();
   await assertVisible(deps, caller, parent);
   let level: number;
@@ -44,14 +47,14 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
     post = parent;
   } else if (parent.level === 1 && parent.root_tale_id != null) {
     level = 2;
-    post = await findTaleRow(deps.db, eq(tales.id, parent.root_tale_id));
+    post = await taleById(deps, parent.root_tale_id);
   } else throw invalid(danger(MSG.replyTooDeep));
   if (!post) throw notFound();
   authorize(policies.comment(caller, post));
   const { body, bodyTxt } = cleanBody(html);
   const now = nowSeconds();
   const rootId = post.id;
-  const id = await transact(deps, async (tx, emit) => {
+  const written = await transact(deps, async (tx, emit) => {
     // Comment writers of one thread take turns (lockTale, the thread's lock): the counters move by exactly the rows
     // written, and a parent deleted meanwhile is seen as gone (404), not as a broken reference.
     // Authorised again on the row as it is under the lock (comments may have been closed meanwhile).
@@ -59,22 +62,34 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
     if (!locked) throw notFound();
     authorize(policies.comment(caller, locked));
     if (parent.id !== rootId && !(await taleExists(tx, parent.id))) throw notFound();
-    const commentId = await insertComment(tx, { ownerId: caller.id, level, rootId, answerTo: parent.id, body, bodyTxt, now });
-    await addToThreadCounts(tx, parent.id, rootId, 1);
-    const branch = level === 1 ? commentId : parent.id;
-    const link = threadLink(rootId, commentId, branch);
-    if (level === 2)
-      await notify(tx, emit, { to: parent.owner_id, from: caller.id, taleId: commentId, kind: 'answer', txt: MSG.youAreAnswered, link });
+    const comment = await insertComment(tx, { ownerId: caller.id, level, rootId, answerTo: parent.id, body, bodyTxt, now });
+    const branch = level === 1 ? comment.id : parent.id;
+    const link = threadLink(rootId, comment.id, branch);
+    const told: NotificationEvent[] = [];
+    if (level === 2) told.push({ to: parent.owner_id, from: caller.id, taleId: comment.id, kind: 'answer', txt: MSG.youAreAnswered, link });
     // The post's author hears of every comment under it, once, unless already told as the replied-to.
-    if (level === 1 || post.owner_id !== parent.owner_id) {
-      await notify(tx, emit, { to: post.owner_id, from: caller.id, taleId: commentId, kind: 'comment', txt: MSG.youAreCommented, link });
+    if (level === 1 || locked.owner_id !== parent.owner_id) {
+      told.push({ to: locked.owner_id, from: caller.id, taleId: comment.id, kind: 'comment', txt: MSG.youAreCommented, link });
     }
-    // The parent's and the post's counters moved (their authors' news is told by notify).
+    // The counters and the notifications in one statement.
+    await tx.execute(
+      sql.join(
+        [
+          sql`with counted as (${threadCountsMoved(parent.id, rootId, 1)})`,
+          ...told.map((e, i) => sql`, told${sql.raw(String(i))} as (${notifyFor(sql`(select) one`, e)})`),
+          sql` select`,
+        ],
+        sql``,
+      ),
+    );
+    for (const e of told) if (e.to !== e.from) emit({ type: 'user.changed', userId: e.to });
+    // The parent's and the post's counters moved (their authors' news is told by the notifications).
     emit({ type: 'tale.changed', taleId: parent.id });
     emit({ type: 'tale.changed', taleId: rootId });
-    return commentId;
+    return comment;
   });
-  return getTale(deps, caller, String(id));
+  // What the writer sees is the row as written, by its author (the caller): nobody has liked it yet.
+  return presentTale(withByline(written, caller), false);
 }
 
 /** Edits a comment's text: the row is locked, read and authorised in the transaction that writes it. */

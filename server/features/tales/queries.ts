@@ -49,6 +49,23 @@ export const taleColumns = {
   geo_map_type: tales.geo_map_type,
 };
 
+/** The columns of a tale row that are its own (what an INSERT or UPDATE can return), without the author's. */
+export const { owner_firstname: _f, owner_lastname: _l, owner_emblem: _e, ...ownTaleColumns } = taleColumns;
+
+/** The author's part of a row: how they show beside what they wrote. */
+export interface Byline {
+  firstname: string;
+  lastname: string;
+  emblem: string;
+}
+
+export type OwnTaleRow = Omit<TaleRow, 'owner_firstname' | 'owner_lastname' | 'owner_emblem'>;
+
+/** A row just written, as lists show it: its own columns (as RETURNING gave them) and its author's byline. */
+export function withByline(own: OwnTaleRow, author: Byline): TaleRow {
+  return { ...own, owner_firstname: author.firstname, owner_lastname: author.lastname, owner_emblem: author.emblem };
+}
+
 export function baseQuery(db: Db) {
   return db.select(taleColumns).from(tales).innerJoin(users, eq(users.id, tales.owner_id)).$dynamic();
 }
@@ -203,25 +220,16 @@ export async function taleExists(db: Db, id: number): Promise<boolean> {
  * the parent's direct replies and the post's comments. Atomic increments in the writer's
  * transaction, under the thread's lock (lockThread).
  */
-export async function addToThreadCounts(db: Db, parentId: number, postId: number, delta: number) {
-  if (parentId === postId) {
-    await db
-      .update(tales)
-      .set({
-        count_answer_to_tale_id: sql`${tales.count_answer_to_tale_id} + ${delta}`,
-        count_root_tale_id: sql`${tales.count_root_tale_id} + ${delta}`,
-      })
-      .where(eq(tales.id, postId));
-    return;
-  }
-  await db
-    .update(tales)
-    .set({ count_answer_to_tale_id: sql`${tales.count_answer_to_tale_id} + ${delta}` })
-    .where(eq(tales.id, parentId));
-  await db
-    .update(tales)
-    .set({ count_root_tale_id: sql`${tales.count_root_tale_id} + ${delta}` })
-    .where(eq(tales.id, postId));
+export function addToThreadCounts(db: Db, parentId: number, postId: number, delta: number) {
+  return db.execute(threadCountsMoved(parentId, postId, delta));
+}
+
+/** addToThreadCounts as one statement (a part of a larger one): the parent's and the post's rows, both moved at once. */
+export function threadCountsMoved(parentId: number, postId: number, delta: number): SQL {
+  return sql`update ${tales}
+    set count_answer_to_tale_id = count_answer_to_tale_id + case when id = ${parentId}::int then ${delta}::int else 0 end,
+        count_root_tale_id = count_root_tale_id + case when id = ${postId}::int then ${delta}::int else 0 end
+    where id in (${parentId}::int, ${postId}::int)`;
 }
 
 /**
@@ -281,10 +289,11 @@ export async function recountThreads(db: Db, taleIds: (number | null | undefined
   }
 }
 
+/** Adds a comment; answers its row as written (its own columns). */
 export async function insertComment(
   db: Db,
   c: { ownerId: number; level: number; rootId: number; answerTo: number; body: string; bodyTxt: string; now: number },
-): Promise<number> {
+) {
   const [row] = await db
     .insert(tales)
     .values({
@@ -300,8 +309,8 @@ export async function insertComment(
       created_at: c.now,
       updated_at: c.now,
     })
-    .returning({ id: tales.id });
-  return row.id;
+    .returning(ownTaleColumns);
+  return row;
 }
 
 export async function updateCommentBody(db: Db, id: number, body: string, bodyTxt: string, now: number) {
@@ -317,13 +326,4 @@ export async function addToFileCount(db: Db, taleId: number, delta: number): Pro
     .update(tales)
     .set({ count_files: sql`greatest(${tales.count_files} + ${delta}, 0)` })
     .where(eq(tales.id, taleId));
-}
-
-export async function addToLikeCount(db: Db, taleId: number, delta: number): Promise<number> {
-  const [row] = await db
-    .update(tales)
-    .set({ count_like: sql`${tales.count_like} + ${delta}` })
-    .where(eq(tales.id, taleId))
-    .returning({ count_like: tales.count_like });
-  return row?.count_like ?? 0;
 }

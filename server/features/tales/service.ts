@@ -14,8 +14,12 @@ import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../../db/time';
 import { transact } from '../../events';
 import {
+  type Byline,
+  type OwnTaleRow,
   type TaleRow,
   countTales,
+  ownTaleColumns,
+  withByline,
   findTaleById,
   findTaleRow,
   lockTale,
@@ -328,42 +332,57 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
   if (can.setStaffFlags(caller)) for (const f of STAFF_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
 
   try {
-    const id = await transact(deps, async (tx, emit) => {
-      let taleId: number;
-      let owner = caller.id;
+    const saved = await transact(deps, async (tx, emit) => {
       /** The hashtags the tale had before: their lists lose it if they are gone now. */
       let tagsBefore: string[] = [];
       /** When it was and is published: a day in a list's past drops that list's past too. */
       const published: number[] = [];
+      // Its search text and hashtags are written with it (searchable), from the text it has now
+      // and its author's names.
+      const found = (header: string, bodyTxt: string, author: Byline) => ({
+        tags: hashtagsOf(`${header} ${bodyTxt}`),
+        search_vector: sql`to_tsvector('simple', ${searchDocument(header, bodyTxt, author.firstname, author.lastname)})`,
+      });
+      let row: OwnTaleRow;
+      let author: Byline;
+      let tagsNow: string[];
       if (body.id !== undefined) {
         // The row is locked, then read and authorised in the transaction that writes it.
         const existing = await lockTale(tx, body.id);
         if (existing?.type !== 'POST') throw notFound();
         authorize(policies.editTale(caller, existing));
-        owner = existing.owner_id;
+        author = { firstname: existing.owner_firstname, lastname: existing.owner_lastname, emblem: existing.owner_emblem };
         const [before] = await tx.select({ tags: tales.tags, publishAt: tales.publish_at }).from(tales).where(eq(tales.id, existing.id));
         tagsBefore = before?.tags ?? [];
         if (body.publish_at === undefined && existing.is_submitted === 0) patch.publish_at = now;
         if (before) published.push(before.publishAt, patch.publish_at ?? before.publishAt);
-        await tx.update(tales).set(patch).where(eq(tales.id, existing.id));
-        taleId = existing.id;
+        const search = found(patch.header ?? existing.header, patch.body_txt ?? existing.body_txt, author);
+        tagsNow = search.tags;
+        [row] = await tx
+          .update(tales)
+          .set({ ...patch, ...search })
+          .where(eq(tales.id, existing.id))
+          .returning(ownTaleColumns);
       } else {
         if (body.publish_at === undefined) patch.publish_at = now;
         published.push(patch.publish_at ?? now);
-        const [created] = await tx
+        author = caller;
+        const search = found(patch.header ?? '', patch.body_txt ?? '', author);
+        tagsNow = search.tags;
+        [row] = await tx
           .insert(tales)
-          .values({ ...patch, owner_id: caller.id, type: 'POST' })
-          .returning({ id: tales.id });
-        taleId = created.id;
+          .values({ ...patch, ...search, owner_id: caller.id, type: 'POST' })
+          .returning(ownTaleColumns);
       }
-      const tagsNow = await refreshSearch(tx, eq(tales.id, taleId));
       // Only the lists the tale is or was in move (and any search, as its words may match now).
       const tags = [...new Set([...tagsBefore, ...tagsNow])];
-      emit({ type: 'lists.changed', lists: listsOfPost(owner, tags, published, now) });
-      emit({ type: 'tale.changed', taleId });
-      return taleId;
+      emit({ type: 'lists.changed', lists: listsOfPost(row.owner_id, tags, published, now) });
+      emit({ type: 'tale.changed', taleId: row.id });
+      return withByline(row, author);
     });
-    return getTale(deps, caller, String(id));
+    // What the writer sees is the row as written; a new tale nobody has liked yet.
+    if (body.id === undefined) return presentTale(saved, false);
+    return (await presentRows(deps, caller, [saved]))[0];
   } catch (e) {
     if (isUniqueViolation(e)) throw aliasError();
     throw e;
