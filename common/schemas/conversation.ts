@@ -49,8 +49,11 @@ export const CommentsQuery = z.object({
 });
 export const CreatedAtParams = z.object({ created_at: wireInt() });
 
-/** Where a notification about comment `id` under post `root` leads: the branch opened, the comment lit. */
-export function threadLink(root: number, id?: number, branch?: number): string {
+/**
+ * Where a notification about comment `id` under post `root` leads: the branch opened, the comment
+ * lit. The ids may be placeholders (a template the database fills in with the id it gives).
+ */
+export function threadLink(root: number, id?: number | string, branch?: number | string): string {
   if (id === undefined) return `/tale/upsert/${root}`;
   return `/tale/upsert/${root}?highlight=${id}&expand=${branch ?? id}`;
 }

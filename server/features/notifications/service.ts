@@ -42,10 +42,11 @@ export async function notify(db: Db, emit: Emit, e: NotificationEvent) {
 
 /**
  * `notify` as a statement of a larger one (a CTE of the write that makes the event): records the
- * event once for each row `source` yields (`taleId` may be that row's column), under the same rule.
+ * event once for each row `source` yields (`taleId` and `link` may be made of that row's columns),
+ * under the same rule.
  * The caller emits `user.changed` for the recipient, as `notify` would.
  */
-export function notifyFor(source: SQL, e: Omit<NotificationEvent, 'taleId'> & { taleId: number | SQL }): SQL {
+export function notifyFor(source: SQL, e: Omit<NotificationEvent, 'taleId' | 'link'> & { taleId: number | SQL; link: string | SQL }): SQL {
   return sql`insert into ${notifications} (user_id, from_id, tale_id, kind, txt, link, created_at)
     select ${e.to}::int, ${e.from}::int, ${e.taleId}, ${e.kind}, ${e.txt}, ${e.link}, ${nowSeconds()}::int from ${source}
     where ${e.to}::int <> ${e.from}::int

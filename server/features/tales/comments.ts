@@ -11,20 +11,21 @@ import { authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../../db/time';
 import { transact } from '../../events';
-import { type NotificationEvent, notifyFor } from '../notifications/service';
+import { notifyFor } from '../notifications/service';
 import {
-  type TaleRow,
   countTales,
   insertComment,
   lockTale,
+  lockThreadOf,
+  ownTaleRowOf,
   presentTale,
   selectTales,
-  taleExists,
   threadCountsMoved,
   updateCommentBody,
   withByline,
 } from './queries';
 import { type Caller, assertVisible, getTale, presentRows, sharedPage, taleById } from './service';
+import { queryRows } from '../../db/client';
 
 function cleanBody(html: string): { body: string; bodyTxt: string } {
   const body = sanitizeRichText(html);
@@ -35,49 +36,46 @@ function cleanBody(html: string): { body: string; bodyTxt: string } {
 
 export async function addComment(deps: Deps, caller: Caller, answerTo: number, html: string): Promise<Tale> {
   if (!isLoggedIn(caller)) throw needLogin();
-  // Read as lists show them: what may change (the post's settings, whether the parent is still
-  // there) is checked again under the thread's lock below; a row's kind, level and place never change.
-  const parent = await taleById(deps, answerTo);
-  if (!parent) throw notFound();
-  await assertVisible(deps, caller, parent);
-  let level: number;
-  let post: TaleRow | undefined;
-  if (parent.type === 'POST') {
-    level = 1;
-    post = parent;
-  } else if (parent.level === 1 && parent.root_tale_id != null) {
-    level = 2;
-    post = await taleById(deps, parent.root_tale_id);
-  } else throw invalid(danger(MSG.replyTooDeep));
-  if (!post) throw notFound();
-  authorize(policies.comment(caller, post));
-  const { body, bodyTxt } = cleanBody(html);
+  // The text is made safe before the thread is locked; a fault in it is told after the checks of
+  // where it goes, as always.
+  let cleaned: { body: string; bodyTxt: string } | undefined;
+  let unclean: unknown;
+  try {
+    cleaned = cleanBody(html);
+  } catch (error) {
+    unclean = error;
+  }
   const now = nowSeconds();
-  const rootId = post.id;
   const written = await transact(deps, async (tx, emit) => {
-    // Comment writers of one thread take turns (lockTale, the thread's lock): the counters move by exactly the rows
-    // written, and a parent deleted meanwhile is seen as gone (404), not as a broken reference.
-    // Authorised again on the row as it is under the lock (comments may have been closed meanwhile).
-    const locked = await lockTale(tx, rootId);
-    if (!locked) throw notFound();
-    authorize(policies.comment(caller, locked));
-    if (parent.id !== rootId && !(await taleExists(tx, parent.id))) throw notFound();
-    const comment = await insertComment(tx, { ownerId: caller.id, level, rootId, answerTo: parent.id, body, bodyTxt, now });
-    const branch = level === 1 ? comment.id : parent.id;
-    const link = threadLink(rootId, comment.id, branch);
-    const told: NotificationEvent[] = [];
-    if (level === 2) told.push({ to: parent.owner_id, from: caller.id, taleId: comment.id, kind: 'answer', txt: MSG.youAreAnswered, link });
+    // Comment writers of one thread take turns (the post's lock): the counters move by exactly the
+    // rows written. The rows are read and authorised as they are under the lock, so a parent
+    // deleted or comments closed meanwhile are seen (404, 403), never a broken reference.
+    const { parent, post } = await lockThreadOf(tx, answerTo);
+    if (!parent || !post) throw notFound();
+    authorize(policies.readTale(caller, post, now));
+    if (parent.type !== 'POST' && parent.level !== 1) throw invalid(danger(MSG.replyTooDeep));
+    authorize(policies.comment(caller, post));
+    if (!cleaned) throw unclean;
+    const level = parent.type === 'POST' ? 1 : 2;
+    const rootId = post.id;
+    // The comment's id is the database's: the notifications' link is a template it fills in.
+    const id = sql`added.id`;
+    const link = sql`format(${threadLink(rootId, '%1$s', level === 1 ? '%1$s' : parent.id)}, added.id)`;
+    const told: Parameters<typeof notifyFor>[1][] = [];
+    if (level === 2) told.push({ to: parent.owner_id, from: caller.id, taleId: id, kind: 'answer', txt: MSG.youAreAnswered, link });
     // The post's author hears of every comment under it, once, unless already told as the replied-to.
-    if (level === 1 || locked.owner_id !== parent.owner_id) {
-      told.push({ to: locked.owner_id, from: caller.id, taleId: comment.id, kind: 'comment', txt: MSG.youAreCommented, link });
+    if (level === 1 || post.owner_id !== parent.owner_id) {
+      told.push({ to: post.owner_id, from: caller.id, taleId: id, kind: 'comment', txt: MSG.youAreCommented, link });
     }
-    // The counters and the notifications in one statement.
-    await tx.execute(
+    // The comment, the counters and the notifications in one statement.
+    const [comment] = await queryRows<Record<string, unknown>>(
+      tx,
       sql.join(
         [
-          sql`with counted as (${threadCountsMoved(parent.id, rootId, 1)})`,
-          ...told.map((e, i) => sql`, told${sql.raw(String(i))} as (${notifyFor(sql`(select) one`, e)})`),
-          sql` select`,
+          sql`with added as (${insertComment({ ownerId: caller.id, level, rootId, answerTo: parent.id, ...cleaned, now })})`,
+          sql`, counted as (${threadCountsMoved(parent.id, rootId, 1)})`,
+          ...told.map((e, i) => sql`, told${sql.raw(String(i))} as (${notifyFor(sql`added`, e)})`),
+          sql` select * from added`,
         ],
         sql``,
       ),
@@ -86,7 +84,7 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
     // The parent's and the post's counters moved (their authors' news is told by the notifications).
     emit({ type: 'tale.changed', taleId: parent.id });
     emit({ type: 'tale.changed', taleId: rootId });
-    return comment;
+    return ownTaleRowOf(comment);
   });
   // What the writer sees is the row as written, by its author (the caller): nobody has liked it yet.
   return presentTale(withByline(written, caller), false);

@@ -209,22 +209,26 @@ export async function lockTale(db: Db, id: number): Promise<TaleRow | undefined>
   return rows[0];
 }
 
-/** Whether a tale row exists (read inside a transaction, after lockThread). */
-export async function taleExists(db: Db, id: number): Promise<boolean> {
-  const rows = await db.select({ id: tales.id }).from(tales).where(eq(tales.id, id));
-  return rows.length > 0;
+/**
+ * Locks the thread a comment goes into and answers its rows as they are under the lock: the post,
+ * and the comment answered when it is not the post (undefined when `answerTo` is gone). Both are
+ * locked in id order (the post first, as every writer takes them), so the one answered cannot go
+ * while the reply is written.
+ */
+export async function lockThreadOf(db: Db, answerTo: number): Promise<{ parent?: TaleRow; post?: TaleRow }> {
+  const rows = await baseQuery(db)
+    .where(sql`${tales.id} in (${answerTo}::int, (select t.root_tale_id from ${tales} t where t.id = ${answerTo}::int))`)
+    .orderBy(tales.id)
+    .for('no key update', { of: tales });
+  const parent = rows.find((r) => r.id === answerTo);
+  return { parent, post: parent?.type === 'POST' ? parent : rows.find((r) => r.id === parent?.root_tale_id) };
 }
 
 /**
  * Moves the counters for one comment added (`delta` 1) under `parentId` in the thread of `postId`:
  * the parent's direct replies and the post's comments. Atomic increments in the writer's
- * transaction, under the thread's lock (lockThread).
+ * transaction, under the thread's lock (lockThread): the statement, to run alone or as a part of a larger one.
  */
-export function addToThreadCounts(db: Db, parentId: number, postId: number, delta: number) {
-  return db.execute(threadCountsMoved(parentId, postId, delta));
-}
-
-/** addToThreadCounts as one statement (a part of a larger one): the parent's and the post's rows, both moved at once. */
 export function threadCountsMoved(parentId: number, postId: number, delta: number): SQL {
   return sql`update ${tales}
     set count_answer_to_tale_id = count_answer_to_tale_id + case when id = ${parentId}::int then ${delta}::int else 0 end,
@@ -289,28 +293,30 @@ export async function recountThreads(db: Db, taleIds: (number | null | undefined
   }
 }
 
-/** Adds a comment; answers its row as written (its own columns). */
-export async function insertComment(
-  db: Db,
-  c: { ownerId: number; level: number; rootId: number; answerTo: number; body: string; bodyTxt: string; now: number },
-) {
-  const [row] = await db
-    .insert(tales)
-    .values({
-      type: 'COMMENT',
-      owner_id: c.ownerId,
-      level: c.level,
-      root_tale_id: c.rootId,
-      answer_to_tale_id: c.answerTo,
-      body: c.body,
-      body_txt: c.bodyTxt,
-      is_submitted: 1,
-      publish_at: c.now,
-      created_at: c.now,
-      updated_at: c.now,
-    })
-    .returning(ownTaleColumns);
-  return row;
+/** A row a raw statement returned with ownTaleColumns' names, read as drizzle reads each column (bigint seconds as numbers). */
+export function ownTaleRowOf(raw: Record<string, unknown>): OwnTaleRow {
+  const row: Record<string, unknown> = {};
+  for (const [name, column] of Object.entries(ownTaleColumns)) {
+    const value = raw[name];
+    row[name] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
+  }
+  return row as OwnTaleRow;
+}
+
+/** The statement that adds a comment and answers its row as written (its own columns): a part of a larger one. */
+export function insertComment(c: {
+  ownerId: number;
+  level: number;
+  rootId: number;
+  answerTo: number;
+  body: string;
+  bodyTxt: string;
+  now: number;
+}): SQL {
+  const own = Object.entries(ownTaleColumns).map(([name, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(name)}`);
+  return sql`insert into ${tales} (type, owner_id, level, root_tale_id, answer_to_tale_id, body, body_txt, is_submitted, publish_at, created_at, updated_at)
+    values ('COMMENT', ${c.ownerId}, ${c.level}, ${c.rootId}, ${c.answerTo}, ${c.body}, ${c.bodyTxt}, 1, ${c.now}, ${c.now}, ${c.now})
+    returning ${sql.join(own, sql`, `)}`;
 }
 
 export async function updateCommentBody(db: Db, id: number, body: string, bodyTxt: string, now: number) {
