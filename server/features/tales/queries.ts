@@ -209,17 +209,35 @@ export async function lockTale(db: Db, id: number): Promise<TaleRow | undefined>
   return rows[0];
 }
 
+/** What deciding on a comment needs of its post and parent: where they are, whose, and the post's settings (policies.ts). */
+const threadColumns = {
+  id: tales.id,
+  type: tales.type,
+  level: tales.level,
+  root_tale_id: tales.root_tale_id,
+  owner_id: tales.owner_id,
+  is_submitted: tales.is_submitted,
+  is_draft: tales.is_draft,
+  publish_at: tales.publish_at,
+  is_for_registered: tales.is_for_registered,
+  is_comment_denied: tales.is_comment_denied,
+  is_comment_for_owner: tales.is_comment_for_owner,
+};
+export type ThreadRow = Pick<TaleRow, keyof typeof threadColumns>;
+
 /**
  * Locks the thread a comment goes into and answers its rows as they are under the lock: the post,
  * and the comment answered when it is not the post (undefined when `answerTo` is gone). Both are
  * locked in id order (the post first, as every writer takes them), so the one answered cannot go
  * while the reply is written.
  */
-export async function lockThreadOf(db: Db, answerTo: number): Promise<{ parent?: TaleRow; post?: TaleRow }> {
-  const rows = await baseQuery(db)
+export async function lockThreadOf(db: Db, answerTo: number): Promise<{ parent?: ThreadRow; post?: ThreadRow }> {
+  const rows = await db
+    .select(threadColumns)
+    .from(tales)
     .where(sql`${tales.id} in (${answerTo}::int, (select t.root_tale_id from ${tales} t where t.id = ${answerTo}::int))`)
     .orderBy(tales.id)
-    .for('no key update', { of: tales });
+    .for('no key update');
   const parent = rows.find((r) => r.id === answerTo);
   return { parent, post: parent?.type === 'POST' ? parent : rows.find((r) => r.id === parent?.root_tale_id) };
 }
