@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { advisoryLockStatement } from './db/locks';
-import { inTransaction } from './db/transaction';
+import { inOneTrip, inTransaction } from './db/transaction';
 
 /**
  * What a committed write tells the rest of the app. Caches (caches.ts) drop what an event makes
@@ -163,4 +164,28 @@ export async function transact<T>(
   });
   await deps.events.publish(pending, { relayed });
   return result;
+}
+
+/**
+ * `transact` for a write that is one statement, known whole before it starts, with its events: the
+ * transaction (its lock, the statement, the events' NOTIFY) is one round trip on PostgreSQL
+ * (db/transaction.ts, `inOneTrip`). Answers the statement's rows.
+ */
+export async function transactOne<T>(
+  deps: { db: Db; events: EventBus },
+  statement: SQL,
+  events: readonly AppEvent[],
+  options: { lock?: readonly (string | number)[] } = {},
+): Promise<T[]> {
+  let relayed = false;
+  const rows = await inOneTrip<T>(deps.db, statement, {
+    atBegin: options.lock && advisoryLockStatement(options.lock),
+    atCommit: () => {
+      const told = deps.events.atCommit(events);
+      relayed = told !== undefined;
+      return told ?? '';
+    },
+  });
+  await deps.events.publish(events, { relayed });
+  return rows;
 }

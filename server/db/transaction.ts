@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client';
+import { type Db, queryRows } from './client';
 import { isDatabaseUnavailable } from './faults';
 
 /** What drizzle keeps of a node-postgres database: the parts its own transactions are made of. */
@@ -77,4 +77,54 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, end
     // a connection that failed to roll back is not given to the next request
     client.release(broken);
   }
+}
+
+/**
+ * A transaction of one statement, known whole before it starts: on PostgreSQL its BEGIN, `atBegin`,
+ * the statement, `atCommit` and COMMIT go in one simple query, one round trip (the statement's
+ * values written in as literals, see `inlined`); elsewhere, `inTransaction`. Answers the rows of
+ * the statement.
+ */
+export async function inOneTrip<T>(db: Db, statement: SQL, ends: TransactionEnds = {}): Promise<T[]> {
+  const parts = db as unknown as NodePgParts;
+  if (!(parts.$client instanceof pg.Pool)) return inTransaction(db, (tx) => queryRows<T>(tx, statement), ends);
+  const text = inlined(parts.session.dialect, statement);
+  const client = await parts.$client.connect();
+  let broken: Error | undefined;
+  try {
+    const last = ends.atCommit?.();
+    const head = ends.atBegin ? [`begin`, ends.atBegin] : ['begin'];
+    const results = (await client.query([...head, text, ...(last ? [last] : []), 'commit'].join(';'))) as unknown as pg.QueryResult[];
+    return results[head.length].rows as T[];
+  } catch (error) {
+    // a statement that failed left the transaction open and aborted: end it
+    await client.query('rollback').catch((e: Error) => {
+      broken = e;
+    });
+    if (!broken && isDatabaseUnavailable(error)) broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * A statement as plain text with its values written in: numbers as they are (negative ones in
+ * brackets), text by node-postgres'
+ * `escapeLiteral` (quoted, quotes doubled, backslashes in E'' form; never a NUL). Only for statements whose own
+ * text holds no quoted literal (checked), so a `$n` can never be inside one; values other than
+ * numbers, text, booleans and null are refused.
+ */
+export function inlined(dialect: PgDialect, statement: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  if (/['$]/.test(text.replace(/\$\d+/g, ''))) throw new Error('inlined: the statement has quoted text of its own');
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    // a negative number in brackets: after a minus, -1 would start a comment (--1)
+    if (typeof value === 'number' && Number.isFinite(value)) return value < 0 ? `(${value})` : String(value);
+    if (typeof value === 'string' && !value.includes('\0')) return pg.escapeLiteral(value);
+    if (typeof value === 'boolean') return String(value);
+    if (value === null) return 'null';
+    throw new TypeError(`inlined: a value of type ${typeof value} cannot be written in`);
+  });
 }

@@ -5,13 +5,13 @@ import { LIKE_TABLES, type LikeAnswer, type LikeBody, type Liker, threadLink } f
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { nowSeconds } from '../../db/time';
 import { LOCK } from '../../db/locks';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { type PageRead, nearerEnd, pageOrder } from '../../db/nearer-end';
 import { likes, tales, users } from '../../db/schema';
 import { countsBy } from '../../db/counts';
 import type { Deps } from '../../deps';
 import { userDependency } from '../../caches';
-import { transact } from '../../events';
+import { type AppEvent, transactOne } from '../../events';
 import { invalid, needLogin, notFound } from '../../http/errors';
 import { notifyFor, withdrawFor } from '../notifications/service';
 import type { TaleRow } from '../tales/queries';
@@ -38,37 +38,34 @@ function likeLink(row: TaleRow): string {
 export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Promise<LikeAnswer> {
   if (!isLoggedIn(caller)) throw needLogin();
   const row = await likedItem(deps, caller, body.ref_table, body.ref_id);
-  return transact(
+  // Committed, shared feed pages show the new count; the author's unread count moves.
+  const events: AppEvent[] = [{ type: 'tale.changed', taleId: row.id }];
+  if (row.owner_id !== caller.id) events.push({ type: 'user.changed', userId: row.owner_id });
+  // One statement flips it (run under the lock, so it sees the last click's commit): the like is
+  // added, or else the one there removed; the counter moves by exactly the rows added or removed;
+  // the author's notification comes or goes with it. Its whole transaction is known before it
+  // starts, so it is one round trip (transactOne).
+  const event = { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like' } as const;
+  const [flipped] = await transactOne<{ liked: number; count: number }>(
     deps,
-    async (tx, emit): Promise<LikeAnswer> => {
-      // Committed, shared feed pages show the new count; the author's unread count moves.
-      emit({ type: 'tale.changed', taleId: row.id });
-      if (row.owner_id !== caller.id) emit({ type: 'user.changed', userId: row.owner_id });
-      // One statement flips it (run under the lock, so it sees the last click's commit): the
-      // like is added, or else the one there removed; the counter moves by exactly the rows added or
-      // removed; the author's notification comes or goes with it.
-      const event = { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like' } as const;
-      const [flipped] = await queryRows<{ liked: number; count: number }>(
-        tx,
-        sql`with added as (
-          insert into ${likes} (user_id, tale_id, created_at) values (${caller.id}, ${row.id}, ${nowSeconds()})
-          on conflict do nothing returning id
-        ), removed as (
-          delete from ${likes} where user_id = ${caller.id} and tale_id = ${row.id} and not exists (select from added)
-          returning id
-        ), counted as (
-          update ${tales} set count_like = count_like + (select count(*) from added)::int - (select count(*) from removed)::int
-          where id = ${row.id} returning count_like
-        ), told as (${notifyFor(sql`added`, { ...event, txt: MSG.youAreLiked, link: likeLink(row) })}
-        ), untold as (${withdrawFor(sql`removed`, event)})
-        select (select count(*) from added)::int as liked, (select count_like from counted) as count`,
-      );
-      return { AmountLikes: flipped?.count ?? 0, CurrentUserLiked: flipped?.liked ? 1 : 0 };
-    },
+    sql`with added as (
+        insert into ${likes} (user_id, tale_id, created_at) values (${caller.id}, ${row.id}, ${nowSeconds()})
+        on conflict do nothing returning id
+      ), removed as (
+        delete from ${likes} where user_id = ${caller.id} and tale_id = ${row.id} and not exists (select from added)
+        returning id
+      ), counted as (
+        update ${tales} set count_like = count_like + (select count(*) from added)::int - (select count(*) from removed)::int
+        where id = ${row.id} returning count_like
+      ), told as (${notifyFor(sql`added`, { ...event, txt: MSG.youAreLiked, link: likeLink(row) })}
+      ), untold as (${withdrawFor(sql`removed`, event)})
+      select (select count(*) from added)::int as liked, (select count_like from counted) as count`,
+    events,
     // One user's clicks on one item take turns (the lock is taken with BEGIN), so each click flips
     // the state exactly once; other users' likes of the same item do not wait.
     { lock: LOCK.likeOf(caller.id, row.id) },
   );
+  return { AmountLikes: flipped?.count ?? 0, CurrentUserLiked: flipped?.liked ? 1 : 0 };
 }
 
 /**
