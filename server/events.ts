@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { advisoryLockStatement } from './db/locks';
-import { inOneTrip, inTransaction } from './db/transaction';
+import { inOneTrip, inTransaction, inTwoTrips } from './db/transaction';
 
 /**
  * What a committed write tells the rest of the app. Caches (caches.ts) drop what an event makes
@@ -187,5 +187,30 @@ export async function transactOne<T>(
     },
   });
   await deps.events.publish(events, { relayed });
+  return rows;
+}
+
+/**
+ * `transact` for a write of two statements, the second made from what the first read under the
+ * transaction's lock: two round trips on PostgreSQL (db/transaction.ts, `inTwoTrips`). `then`
+ * decides (it may throw, which rolls back) and emits the events. Answers the second's rows.
+ */
+export async function transactTwo<A, B>(
+  deps: { db: Db; events: EventBus },
+  first: SQL,
+  then: (rows: A[], emit: Emit) => SQL,
+  options: { lock?: readonly (string | number)[] } = {},
+): Promise<B[]> {
+  const pending: AppEvent[] = [];
+  let relayed = false;
+  const rows = await inTwoTrips<A, B>(deps.db, first, (read) => then(read, (event) => pending.push(event)), {
+    atBegin: options.lock && advisoryLockStatement(options.lock),
+    atCommit: () => {
+      const told = deps.events.atCommit(pending);
+      relayed = told !== undefined;
+      return told ?? '';
+    },
+  });
+  await deps.events.publish(pending, { relayed });
   return rows;
 }

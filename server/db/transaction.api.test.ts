@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../test/harness';
 import { type Database, openDatabase, queryRows } from './client';
-import { inOneTrip, inTransaction } from './transaction';
+import { inOneTrip, inTransaction, inTwoTrips } from './transaction';
 
 /**
  * Transactions whose BEGIN and COMMIT carry statements of their own, and the one-round-trip
@@ -101,5 +101,29 @@ describe('a transaction with statements at its ends', () => {
     ).rejects.toThrow('changed its mind');
     const ids = await queryRows<{ id: number }>(database.db, sql`select id from trip_probe where id between 3000 and 3004 order by id`);
     expect(ids.map((r) => r.id)).toEqual([3_000, 3_001, 3_002]);
+  });
+});
+
+describe('two round trips', () => {
+  it('makes the second statement from what the first read, and undoes both ends when the decision throws', async () => {
+    const [made] = await inTwoTrips<{ n: number }, { id: number; note: string }>(
+      database.db,
+      sql`select ${41}::int + 1 as n`,
+      ([read]) => sql`insert into trip_probe (id, note) values (${4_000 + read.n}, ${`read ${read.n}`}) returning id, note`,
+      { atBegin: `insert into trip_probe (id, note) values (4000, 'begin')` },
+    );
+    expect(made).toEqual({ id: 4_042, note: 'read 42' });
+    await expect(
+      inTwoTrips(
+        database.db,
+        sql`select 1 as n`,
+        () => {
+          throw new Error('not allowed');
+        },
+        { atBegin: `insert into trip_probe (id, note) values (4001, 'begin')` },
+      ),
+    ).rejects.toThrow('not allowed');
+    const ids = await queryRows<{ id: number }>(database.db, sql`select id from trip_probe where id between 4000 and 4100 order by id`);
+    expect(ids.map((r) => r.id)).toEqual([4_000, 4_042]);
   });
 });

@@ -85,19 +85,42 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, end
  * values written in as literals, see `inlined`); elsewhere, `inTransaction`. Answers the rows of
  * the statement.
  */
-export async function inOneTrip<T>(db: Db, statement: SQL, ends: TransactionEnds = {}): Promise<T[]> {
+export function inOneTrip<T>(db: Db, statement: SQL, ends: TransactionEnds = {}): Promise<T[]> {
+  return inTrips<never, T>(db, undefined, () => statement, ends);
+}
+
+/**
+ * A transaction of two statements, the second made from what the first read: on PostgreSQL two
+ * round trips, the first with BEGIN and `atBegin`, the second with `atCommit` and COMMIT (values
+ * written in as literals, see `inlined`); elsewhere, `inTransaction`. `then` may throw, which rolls
+ * the transaction back. Answers the rows of the second statement.
+ */
+export function inTwoTrips<A, B>(db: Db, first: SQL, then: (rows: A[]) => SQL, ends: TransactionEnds = {}): Promise<B[]> {
+  return inTrips<A, B>(db, first, then, ends);
+}
+
+async function inTrips<A, B>(db: Db, first: SQL | undefined, then: (rows: A[]) => SQL, ends: TransactionEnds): Promise<B[]> {
   const parts = db as unknown as NodePgParts;
-  if (!(parts.$client instanceof pg.Pool)) return inTransaction(db, (tx) => queryRows<T>(tx, statement), ends);
-  const text = inlined(parts.session.dialect, statement);
+  if (!(parts.$client instanceof pg.Pool)) {
+    return inTransaction(db, async (tx) => queryRows<B>(tx, then(first ? await queryRows<A>(tx, first) : [])), ends);
+  }
+  const { dialect } = parts.session;
+  const head = ['begin', ...(ends.atBegin ? [ends.atBegin] : [])];
   const client = await parts.$client.connect();
   let broken: Error | undefined;
   try {
-    const last = ends.atCommit?.();
-    const head = ends.atBegin ? [`begin`, ends.atBegin] : ['begin'];
-    const results = (await client.query([...head, text, ...(last ? [last] : []), 'commit'].join(';'))) as unknown as pg.QueryResult[];
-    return results[head.length].rows as T[];
+    let read: A[] = [];
+    if (first) {
+      const results = (await client.query([...head, inlined(dialect, first)].join(';'))) as unknown as pg.QueryResult[];
+      read = results[head.length].rows as A[];
+      head.length = 0;
+    }
+    const last = inlined(dialect, then(read));
+    const told = ends.atCommit?.();
+    const results = (await client.query([...head, last, ...(told ? [told] : []), 'commit'].join(';'))) as unknown as pg.QueryResult[];
+    return results[head.length].rows as B[];
   } catch (error) {
-    // a statement that failed left the transaction open and aborted: end it
+    // a statement that failed (or a decision that threw) left the transaction open: end it
     await client.query('rollback').catch((e: Error) => {
       broken = e;
     });

@@ -10,13 +10,14 @@ import type { Deps } from '../../deps';
 import { authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../../db/time';
-import { transact } from '../../events';
+import { transact, transactTwo } from '../../events';
 import { notifyFor } from '../notifications/service';
 import {
   countTales,
   insertComment,
   lockTale,
   lockThreadOf,
+  threadOf,
   ownTaleRowOf,
   presentTale,
   selectTales,
@@ -25,7 +26,6 @@ import {
   withByline,
 } from './queries';
 import { type Caller, assertVisible, getTale, presentRows, sharedPage, taleById } from './service';
-import { queryRows } from '../../db/client';
 
 function cleanBody(html: string): { body: string; bodyTxt: string } {
   const body = sanitizeRichText(html);
@@ -46,11 +46,12 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
     unclean = error;
   }
   const now = nowSeconds();
-  const written = await transact(deps, async (tx, emit) => {
+  // Two round trips: the thread's lock with BEGIN, then the comment with COMMIT (transactTwo).
+  const [written] = await transactTwo<Record<string, unknown>, Record<string, unknown>>(deps, lockThreadOf(answerTo), (read, emit) => {
     // Comment writers of one thread take turns (the post's lock): the counters move by exactly the
     // rows written. The rows are read and authorised as they are under the lock, so a parent
     // deleted or comments closed meanwhile are seen (404, 403), never a broken reference.
-    const { parent, post } = await lockThreadOf(tx, answerTo);
+    const { parent, post } = threadOf(answerTo, read);
     if (!parent || !post) throw notFound();
     authorize(policies.readTale(caller, post, now));
     if (parent.type !== 'POST' && parent.level !== 1) throw invalid(danger(MSG.replyTooDeep));
@@ -67,27 +68,23 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
     if (level === 1 || post.owner_id !== parent.owner_id) {
       told.push({ to: post.owner_id, from: caller.id, taleId: id, kind: 'comment', txt: MSG.youAreCommented, link });
     }
-    // The comment, the counters and the notifications in one statement.
-    const [comment] = await queryRows<Record<string, unknown>>(
-      tx,
-      sql.join(
-        [
-          sql`with added as (${insertComment({ ownerId: caller.id, level, rootId, answerTo: parent.id, ...cleaned, now })})`,
-          sql`, counted as (${threadCountsMoved(parent.id, rootId, 1)})`,
-          ...told.map((e, i) => sql`, told${sql.raw(String(i))} as (${notifyFor(sql`added`, e)})`),
-          sql` select * from added`,
-        ],
-        sql``,
-      ),
-    );
     for (const e of told) if (e.to !== e.from) emit({ type: 'user.changed', userId: e.to });
     // The parent's and the post's counters moved (their authors' news is told by the notifications).
     emit({ type: 'tale.changed', taleId: parent.id });
     emit({ type: 'tale.changed', taleId: rootId });
-    return ownTaleRowOf(comment);
+    // The comment, the counters and the notifications in one statement.
+    return sql.join(
+      [
+        sql`with added as (${insertComment({ ownerId: caller.id, level, rootId, answerTo: parent.id, ...cleaned, now })})`,
+        sql`, counted as (${threadCountsMoved(parent.id, rootId, 1)})`,
+        ...told.map((e, i) => sql`, told${sql.raw(String(i))} as (${notifyFor(sql`added`, e)})`),
+        sql` select * from added`,
+      ],
+      sql``,
+    );
   });
   // What the writer sees is the row as written, by its author (the caller): nobody has liked it yet.
-  return presentTale(withByline(written, caller), false);
+  return presentTale(withByline(ownTaleRowOf(written), caller), false);
 }
 
 /** Edits a comment's text: the row is locked, read and authorised in the transaction that writes it. */

@@ -1,4 +1,4 @@
-import { type SQL, type Placeholder, and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type Column, type SQL, type Placeholder, and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tale } from '../../../common/schemas/tale';
 import type { Db } from '../../db/client';
 import { tales, users } from '../../db/schema';
@@ -226,18 +226,23 @@ const threadColumns = {
 export type ThreadRow = Pick<TaleRow, keyof typeof threadColumns>;
 
 /**
- * Locks the thread a comment goes into and answers its rows as they are under the lock: the post,
- * and the comment answered when it is not the post (undefined when `answerTo` is gone). Both are
- * locked in id order (the post first, as every writer takes them), so the one answered cannot go
- * while the reply is written.
+ * The statement that locks the thread a comment goes into and reads its rows as they are under the
+ * lock: the post, and the comment answered when it is not the post (none when `answerTo` is gone;
+ * `threadOf` tells which is which). Both are locked in id order (the post first, as every writer
+ * takes them), so the one answered cannot go while the reply is written.
  */
-export async function lockThreadOf(db: Db, answerTo: number): Promise<{ parent?: ThreadRow; post?: ThreadRow }> {
-  const rows = await db
-    .select(threadColumns)
-    .from(tales)
-    .where(sql`${tales.id} in (${answerTo}::int, (select t.root_tale_id from ${tales} t where t.id = ${answerTo}::int))`)
-    .orderBy(tales.id)
-    .for('no key update');
+export function lockThreadOf(answerTo: number): SQL {
+  return sql`select ${sql.join(
+    Object.entries(threadColumns).map(([name, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(name)}`),
+    sql`, `,
+  )} from ${tales}
+    where id in (${answerTo}::int, (select t.root_tale_id from ${tales} t where t.id = ${answerTo}::int))
+    order by id for no key update`;
+}
+
+/** The post and the parent among the rows lockThreadOf read (raw, as the database answered them). */
+export function threadOf(answerTo: number, raw: Record<string, unknown>[]): { parent?: ThreadRow; post?: ThreadRow } {
+  const rows = raw.map((r) => rowOf(threadColumns, r) as ThreadRow);
   const parent = rows.find((r) => r.id === answerTo);
   return { parent, post: parent?.type === 'POST' ? parent : rows.find((r) => r.id === parent?.root_tale_id) };
 }
@@ -311,14 +316,19 @@ export async function recountThreads(db: Db, taleIds: (number | null | undefined
   }
 }
 
-/** A row a raw statement returned with ownTaleColumns' names, read as drizzle reads each column (bigint seconds as numbers). */
-export function ownTaleRowOf(raw: Record<string, unknown>): OwnTaleRow {
+/** A row a raw statement returned with these columns' names, read as drizzle reads each column (bigint seconds as numbers). */
+function rowOf(columns: Record<string, Column>, raw: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const [name, column] of Object.entries(ownTaleColumns)) {
+  for (const [name, column] of Object.entries(columns)) {
     const value = raw[name];
     row[name] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
   }
-  return row as OwnTaleRow;
+  return row;
+}
+
+/** A tale's own row as a raw statement returned it (ownTaleColumns' names). */
+export function ownTaleRowOf(raw: Record<string, unknown>): OwnTaleRow {
+  return rowOf(ownTaleColumns, raw) as OwnTaleRow;
 }
 
 /** The statement that adds a comment and answers its row as written (its own columns): a part of a larger one. */
@@ -333,7 +343,7 @@ export function insertComment(c: {
 }): SQL {
   const own = Object.entries(ownTaleColumns).map(([name, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(name)}`);
   return sql`insert into ${tales} (type, owner_id, level, root_tale_id, answer_to_tale_id, body, body_txt, is_submitted, publish_at, created_at, updated_at)
-    values ('COMMENT', ${c.ownerId}, ${c.level}, ${c.rootId}, ${c.answerTo}, ${c.body}, ${c.bodyTxt}, 1, ${c.now}, ${c.now}, ${c.now})
+    values (${'COMMENT'}, ${c.ownerId}, ${c.level}, ${c.rootId}, ${c.answerTo}, ${c.body}, ${c.bodyTxt}, 1, ${c.now}, ${c.now}, ${c.now})
     returning ${sql.join(own, sql`, `)}`;
 }
 
