@@ -140,6 +140,27 @@ function dedupe(events: readonly AppEvent[]): AppEvent[] {
 }
 
 /**
+ * What a transaction that says `pending` carries at its ends: the advisory lock it needs with its
+ * BEGIN (locks.ts), and the events' NOTIFY with its COMMIT where the relay can tell the other
+ * servers that way (PostgreSQL); `published` then tells this server's listeners, and the relay
+ * when the commit did not.
+ */
+function eventEnds(deps: { events: EventBus }, pending: readonly AppEvent[], lock?: readonly (string | number)[]) {
+  let relayed = false;
+  return {
+    ends: {
+      atBegin: lock && advisoryLockStatement(lock),
+      atCommit: () => {
+        const told = deps.events.atCommit(pending);
+        relayed = told !== undefined;
+        return told ?? '';
+      },
+    },
+    published: () => deps.events.publish(pending, { relayed }),
+  };
+}
+
+/**
  * Runs `work` in one transaction and publishes the events it emitted once that committed (none if
  * it threw, so nobody drops a cache or removes a file for a change that rolled back). `lock` names
  * an advisory lock (locks.ts) the transaction holds from its first moment. Every write
@@ -151,18 +172,9 @@ export async function transact<T>(
   options: { lock?: readonly (string | number)[] } = {},
 ): Promise<T> {
   const pending: AppEvent[] = [];
-  let relayed = false;
-  const result = await inTransaction(deps.db, (tx) => work(tx, (event) => pending.push(event)), {
-    // a lock the whole transaction needs is taken with its BEGIN (locks.ts)
-    atBegin: options.lock && advisoryLockStatement(options.lock),
-    atCommit: () => {
-      // the other servers are told by the commit itself where the relay can (PostgreSQL's NOTIFY)
-      const told = deps.events.atCommit(pending);
-      relayed = told !== undefined;
-      return told ?? '';
-    },
-  });
-  await deps.events.publish(pending, { relayed });
+  const { ends, published } = eventEnds(deps, pending, options.lock);
+  const result = await inTransaction(deps.db, (tx) => work(tx, (event) => pending.push(event)), ends);
+  await published();
   return result;
 }
 
@@ -177,16 +189,9 @@ export async function transactOne<T>(
   events: readonly AppEvent[],
   options: { lock?: readonly (string | number)[] } = {},
 ): Promise<T[]> {
-  let relayed = false;
-  const rows = await inOneTrip<T>(deps.db, statement, {
-    atBegin: options.lock && advisoryLockStatement(options.lock),
-    atCommit: () => {
-      const told = deps.events.atCommit(events);
-      relayed = told !== undefined;
-      return told ?? '';
-    },
-  });
-  await deps.events.publish(events, { relayed });
+  const { ends, published } = eventEnds(deps, events, options.lock);
+  const rows = await inOneTrip<T>(deps.db, statement, ends);
+  await published();
   return rows;
 }
 
@@ -202,15 +207,8 @@ export async function transactTwo<A, B>(
   options: { lock?: readonly (string | number)[] } = {},
 ): Promise<B[]> {
   const pending: AppEvent[] = [];
-  let relayed = false;
-  const rows = await inTwoTrips<A, B>(deps.db, first, (read) => then(read, (event) => pending.push(event)), {
-    atBegin: options.lock && advisoryLockStatement(options.lock),
-    atCommit: () => {
-      const told = deps.events.atCommit(pending);
-      relayed = told !== undefined;
-      return told ?? '';
-    },
-  });
-  await deps.events.publish(pending, { relayed });
+  const { ends, published } = eventEnds(deps, pending, options.lock);
+  const rows = await inTwoTrips<A, B>(deps.db, first, (read) => then(read, (event) => pending.push(event)), ends);
+  await published();
   return rows;
 }

@@ -41,42 +41,18 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, end
       return result;
     });
   }
-  const client = await parts.$client.connect();
   const { dialect, schema, options } = parts.session;
-  const session = new NodePgSession(client, dialect, schema as never, options as never);
-  const tx = new NodePgTransaction(dialect, session, schema as never) as unknown as Db;
-  let broken: Error | undefined;
-  try {
+  return onClient(parts.$client, async (client) => {
+    const session = new NodePgSession(client, dialect, schema as never, options as never);
+    const tx = new NodePgTransaction(dialect, session, schema as never) as unknown as Db;
     await client.query(atBegin ? `begin;${atBegin}` : 'begin');
-    let result: T;
-    try {
-      result = await work(tx);
-    } catch (error) {
-      await client.query('rollback').catch((e: Error) => {
-        broken = e;
-      });
-      throw error;
-    }
+    const result = await work(tx);
     // A simple query: its statements and the COMMIT run in order, in one round trip, and a failing
     // one rolls the whole transaction back.
     const last = atCommit?.();
-    try {
-      await client.query(last ? `${last};commit` : 'commit');
-    } catch (error) {
-      // whatever failed, nothing of the transaction is left: a failed simple query ends it
-      await client.query('rollback').catch((e: Error) => {
-        broken = e;
-      });
-      throw error;
-    }
+    await client.query(last ? `${last};commit` : 'commit');
     return result;
-  } catch (error) {
-    if (!broken && isDatabaseUnavailable(error)) broken = error as Error;
-    throw error;
-  } finally {
-    // a connection that failed to roll back is not given to the next request
-    client.release(broken);
-  }
+  });
 }
 
 /**
@@ -106,9 +82,7 @@ async function inTrips<A, B>(db: Db, first: SQL | undefined, then: (rows: A[]) =
   }
   const { dialect } = parts.session;
   const head = ['begin', ...(ends.atBegin ? [ends.atBegin] : [])];
-  const client = await parts.$client.connect();
-  let broken: Error | undefined;
-  try {
+  return onClient(parts.$client, async (client) => {
     let read: A[] = [];
     if (first) {
       const results = (await client.query([...head, inlined(dialect, first)].join(';'))) as unknown as pg.QueryResult[];
@@ -119,8 +93,20 @@ async function inTrips<A, B>(db: Db, first: SQL | undefined, then: (rows: A[]) =
     const told = ends.atCommit?.();
     const results = (await client.query([...head, last, ...(told ? [told] : []), 'commit'].join(';'))) as unknown as pg.QueryResult[];
     return results[head.length].rows as B[];
+  });
+}
+
+/**
+ * Runs `use` on a connection of the pool; when it fails, whatever transaction it left open (or
+ * aborted) is rolled back, and a connection that cannot roll back or was lost is not given to the
+ * next request.
+ */
+async function onClient<T>(pool: pg.Pool, use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await use(client);
   } catch (error) {
-    // a statement that failed (or a decision that threw) left the transaction open: end it
     await client.query('rollback').catch((e: Error) => {
       broken = e;
     });

@@ -232,10 +232,7 @@ export type ThreadRow = Pick<TaleRow, keyof typeof threadColumns>;
  * takes them), so the one answered cannot go while the reply is written.
  */
 export function lockThreadOf(answerTo: number): SQL {
-  return sql`select ${sql.join(
-    Object.entries(threadColumns).map(([name, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(name)}`),
-    sql`, `,
-  )} from ${tales}
+  return sql`select ${namedList(threadColumns)} from ${tales}
     where id in (${answerTo}::int, (select t.root_tale_id from ${tales} t where t.id = ${answerTo}::int))
     order by id for no key update`;
 }
@@ -316,6 +313,14 @@ export async function recountThreads(db: Db, taleIds: (number | null | undefined
   }
 }
 
+/** These columns by their names here, for a raw statement's select or returning list (rowOf reads its rows). */
+function namedList(columns: Record<string, Column>): SQL {
+  return sql.join(
+    Object.entries(columns).map(([name, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+}
+
 /** A row a raw statement returned with these columns' names, read as drizzle reads each column (bigint seconds as numbers). */
 function rowOf(columns: Record<string, Column>, raw: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
@@ -341,10 +346,9 @@ export function insertComment(c: {
   bodyTxt: string;
   now: number;
 }): SQL {
-  const own = Object.entries(ownTaleColumns).map(([name, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(name)}`);
   return sql`insert into ${tales} (type, owner_id, level, root_tale_id, answer_to_tale_id, body, body_txt, is_submitted, publish_at, created_at, updated_at)
     values (${'COMMENT'}, ${c.ownerId}, ${c.level}, ${c.rootId}, ${c.answerTo}, ${c.body}, ${c.bodyTxt}, 1, ${c.now}, ${c.now}, ${c.now})
-    returning ${sql.join(own, sql`, `)}`;
+    returning ${namedList(ownTaleColumns)}`;
 }
 
 export async function updateCommentBody(db: Db, id: number, body: string, bodyTxt: string, now: number) {
