@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { Tale } from '../../../common/schemas/tale';
@@ -90,6 +91,57 @@ describe('adding comments', () => {
     const staffComment = (await comment(moderator, ownerOnly.id)).body.data;
     expect((await comment(reader, staffComment.id)).status).toBe(403);
     expect(await reload(author, ownerOnly.id)).toMatchObject({ count_root_tale_id: 3 });
+  });
+  it('checks under the lock what it decided from: a change this server has not heard of yet is seen (403, 404), and a stale refusal is decided again', async () => {
+    // A change made behind this server's back (another server's, before its news arrives): the
+    // database changes, this server's memory of the thread does not.
+    const behindItsBack = (statement: ReturnType<typeof sql>) => app.deps.db.execute(statement);
+    const one = async (statement: ReturnType<typeof sql>) =>
+      Number(((await app.deps.db.execute(statement)) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const rows = (answerTo: number) => one(sql`select count(*)::int as n from tales where answer_to_tale_id = ${answerTo}`);
+    const author = await registered(app);
+    const reader = await registered(app);
+    const p = await post(author);
+    const c1 = (await comment(reader, p.id)).body.data;
+    expect((await comment(reader, c1.id)).status).toBe(200);
+    // Each comment's news drops the thread's rows from memory; reading them brings them back.
+    const remember = async (...ids: number[]) => {
+      for (const id of ids) expect((await reader.get(`/tale/upsert/${id}`)).status).toBe(200);
+    };
+    await remember(p.id, c1.id);
+
+    await behindItsBack(sql`update tales set is_comment_denied = 1 where id = ${p.id}`);
+    const closed = await comment(reader, c1.id);
+    expect(closed.status).toBe(403);
+    expect(templatesOf(closed)).toEqual([MSG.commentsClosed]);
+    expect((await comment(reader, p.id)).status).toBe(403);
+    expect(await rows(c1.id)).toBe(1);
+    expect(await rows(p.id)).toBe(1);
+    expect(await one(sql`select count_root_tale_id as n from tales where id = ${p.id}`)).toBe(2);
+
+    // Open again in the database while this server last saw it closed: allowed.
+    await author.post('/tale/upsert', { id: p.id, header: 'Post', body: '<p>Body</p>', is_comment_denied: 1 });
+    expect((await comment(reader, p.id)).status).toBe(403); // read (closed) into memory again
+    await remember(p.id);
+    await behindItsBack(sql`update tales set is_comment_denied = 0 where id = ${p.id}`);
+    const reopened = await comment(reader, p.id);
+    expect(reopened.body.meta.alina_response_success).toBe(1);
+    expect(reopened.body.data).toMatchObject({ level: 1, root_tale_id: p.id, answer_to_tale_id: p.id });
+
+    // The comment answered is gone: 404, and nothing refers to it.
+    const c2 = (await comment(reader, p.id)).body.data;
+    expect((await comment(reader, c2.id)).status).toBe(200);
+    await remember(p.id, c1.id, c2.id);
+    await behindItsBack(sql`delete from tales where id = ${c2.id}`);
+    expect((await comment(reader, c2.id)).status).toBe(404);
+    expect(await rows(c2.id)).toBe(0);
+
+    // The post hidden (a draft again): 404 for a reader, nothing written.
+    await remember(p.id, c1.id);
+    await behindItsBack(sql`update tales set is_draft = 1 where id = ${p.id}`);
+    expect((await comment(reader, c1.id)).status).toBe(404);
+    expect(await rows(c1.id)).toBe(1);
+    expect(await rows(p.id)).toBe(2); // c1 and the one written when reopened
   });
 });
 
