@@ -22,6 +22,7 @@ import {
   presentTale,
   selectTales,
   threadCountsMoved,
+  threadRowOf,
   threadUnchanged,
   type ThreadRow,
   updateCommentBody,
@@ -111,16 +112,18 @@ function planComment(
 
 /**
  * The usual way, one round trip: the comment is decided from the thread's rows as this server last
- * read them (the tales cache), and written by one statement that first locks those rows and checks
- * that what the decision read of them is still so (a parent deleted, comments closed, the post
- * hidden meanwhile, here or on another server). Answers nothing (and writes nothing) when the rows
- * are not known, the decision is a refusal or the rows changed: the caller then decides again
- * under the lock (commentUnderLock), which is where every refusal is made.
+ * knew them (`caches.threads`, kept from the last comment's read, or else the tales cache), and
+ * written by one statement that first locks those rows and checks that what the decision read of
+ * them is still so (a parent deleted, comments closed, the post hidden meanwhile, here or on
+ * another server). Answers nothing and writes nothing when the rows are not known, the decision is
+ * a refusal or the rows changed: the caller then decides again under the lock (commentUnderLock),
+ * which is where every refusal is made. (The events of a write that did not happen are still told:
+ * they only make other servers read those tales again.)
  */
 async function commentAsSeen(deps: Deps, caller: Caller & { id: number }, answerTo: number, text: Cleaned, now: number) {
-  const parent = await taleRow(deps, answerTo);
+  const parent = await knownThreadRow(deps, answerTo);
   const postId = parent?.type === 'POST' ? parent.id : parent?.root_tale_id;
-  const post = postId == null ? undefined : postId === answerTo ? parent : await taleRow(deps, postId);
+  const post = postId == null ? undefined : postId === answerTo ? parent : await knownThreadRow(deps, postId);
   if (!parent || !post) return undefined;
   let plan: CommentPlan;
   try {
@@ -132,6 +135,17 @@ async function commentAsSeen(deps: Deps, caller: Caller & { id: number }, answer
   return written;
 }
 
+/** A tale's thread facts as this server last knew them: kept from a comment's read, or from the tales cache. */
+async function knownThreadRow(deps: Deps, id: number): Promise<ThreadRow | undefined> {
+  const known = deps.caches.threads.get(id);
+  if (known) return known;
+  const row = await taleRow(deps, id);
+  if (!row) return undefined;
+  const facts = threadRowOf(row);
+  deps.caches.threads.set(id, facts);
+  return facts;
+}
+
 /**
  * The thread's rows locked (in id order, the post first, as every writer takes them) and read as
  * they are under the lock, decided on, then written: two round trips (transactTwo). Comment
@@ -141,6 +155,10 @@ async function commentAsSeen(deps: Deps, caller: Caller & { id: number }, answer
 async function commentUnderLock(deps: Deps, caller: Caller & { id: number }, answerTo: number, text: Cleaned, now: number) {
   const [written] = await transactTwo<Record<string, unknown>, Record<string, unknown>>(deps, lockThreadOf(answerTo), (read, emit) => {
     const { parent, post } = threadOf(answerTo, read);
+    // what the next comment here is decided from
+    if (parent) deps.caches.threads.set(parent.id, parent);
+    else deps.caches.threads.delete(answerTo);
+    if (post) deps.caches.threads.set(post.id, post);
     const plan = planComment(caller, parent, post, text, now);
     for (const event of plan.events) emit(event);
     return plan.statement();

@@ -237,6 +237,11 @@ export function lockThreadOf(answerTo: number): SQL {
     order by id for no key update`;
 }
 
+/** The thread facts (threadColumns) of a tale's row. */
+export function threadRowOf(row: TaleRow): ThreadRow {
+  return Object.fromEntries(Object.keys(threadColumns).map((key) => [key, row[key as keyof ThreadRow]])) as ThreadRow;
+}
+
 /** The post and the parent among the rows lockThreadOf read (raw, as the database answered them). */
 export function threadOf(answerTo: number, raw: Record<string, unknown>[]): { parent?: ThreadRow; post?: ThreadRow } {
   const rows = raw.map((r) => rowOf(threadColumns, r) as ThreadRow);
