@@ -14,7 +14,7 @@ import type { Config } from './config';
 import type { EventBus } from './events';
 import type { ResolvedSession } from './features/auth/sessions';
 import type { ListDays } from './features/tales/positions';
-import type { TaleRow, ThreadRow } from './features/tales/queries';
+import type { TaleRow } from './features/tales/queries';
 import type { Pagination } from '../common/schemas/envelope';
 import type { Liker } from '../common/schemas/conversation';
 import type { CheckedData } from './http/serializer';
@@ -241,31 +241,6 @@ export class Memo<V> {
 }
 
 /**
- * Values kept only as a guess, for a writer that checks them in the database before it relies on
- * them and tries again the sure way when they were wrong (the facts a comment is decided from:
- * tales/comments.ts). No event drops them, so a value may be stale: that costs a second try, never
- * a wrong answer. Bounded, the longest unwritten out first.
- */
-export class Hints<V> {
-  private readonly values = new Map<number, V>();
-  constructor(private readonly max: number) {}
-
-  get(key: number): V | undefined {
-    return this.values.get(key);
-  }
-
-  set(key: number, value: V) {
-    this.values.delete(key);
-    this.values.set(key, value);
-    if (this.values.size >= this.max) trimOldest(this.values, this.max);
-  }
-
-  delete(key: number) {
-    this.values.delete(key);
-  }
-}
-
-/**
  * Resolved sessions by token for SESSION_CACHE_MS, so a reader's burst of requests (a page and its
  * API calls, a scroll through the feed) costs one session query, not one each; and numbers about a
  * user that change only with events naming the user (how many notifications they have). A load that
@@ -356,8 +331,6 @@ export class SessionCache {
 
 export interface Caches {
   sessions: SessionCache;
-  /** What a comment is decided from, per tale (a guess the database checks: comments.ts, Hints). */
-  threads: Hints<ThreadRow>;
   /** Which tales the cached pages, tales and answers show (a change to one drops only those). */
   taleUses: TaleDependencies;
   /** Pages everyone sees alike (the public feed, searches, an author's public posts, comments). */
@@ -401,7 +374,6 @@ export function createCaches(
   const taleUses = new TaleDependencies();
   const caches: Caches = {
     sessions: new SessionCache(life(config.SESSION_CACHE_MS)),
-    threads: new Hints(20_000),
     taleUses,
     pages: new Memo(life(ttl), () => version.content, 5_000, taleUses),
     counts: new Memo(life(ttl * 10), () => version.membership, 5_000, taleUses),

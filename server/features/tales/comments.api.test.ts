@@ -92,7 +92,8 @@ describe('adding comments', () => {
     expect((await comment(reader, staffComment.id)).status).toBe(403);
     expect(await reload(author, ownerOnly.id)).toMatchObject({ count_root_tale_id: 3 });
   });
-  it('checks under the lock what it decided from: a change this server has not heard of yet is seen (403, 404), and a stale refusal is decided again', async () => {
+
+  it('decides on the thread as the database has it, not as this server last read it: a change it has not heard of (comments closed or opened again, the parent deleted, the post made a draft) is seen', async () => {
     // A change made behind this server's back (another server's, before its news arrives): the
     // database changes, this server's memory of the thread does not.
     const behindItsBack = (statement: ReturnType<typeof sql>) => app.deps.db.execute(statement);
@@ -104,7 +105,11 @@ describe('adding comments', () => {
     const p = await post(author);
     const c1 = (await comment(reader, p.id)).body.data;
     expect((await comment(reader, c1.id)).status).toBe(200);
-    // This server now knows both rows as they were when the reply was written.
+    // Each comment's news drops the thread's rows from this server's memory; reading them brings them back.
+    const remember = async (...ids: number[]) => {
+      for (const id of ids) expect((await reader.get(`/tale/upsert/${id}`)).status).toBe(200);
+    };
+    await remember(p.id, c1.id);
 
     await behindItsBack(sql`update tales set is_comment_denied = 1 where id = ${p.id}`);
     const closed = await comment(reader, c1.id);
@@ -117,7 +122,8 @@ describe('adding comments', () => {
 
     // Open again in the database while this server last saw it closed: allowed.
     await author.post('/tale/upsert', { id: p.id, header: 'Post', body: '<p>Body</p>', is_comment_denied: 1 });
-    expect((await comment(reader, p.id)).status).toBe(403); // known closed here
+    expect((await comment(reader, p.id)).status).toBe(403); // read (closed) into memory again
+    await remember(p.id);
     await behindItsBack(sql`update tales set is_comment_denied = 0 where id = ${p.id}`);
     const reopened = await comment(reader, p.id);
     expect(reopened.body.meta.alina_response_success).toBe(1);
@@ -126,11 +132,13 @@ describe('adding comments', () => {
     // The comment answered is gone: 404, and nothing refers to it.
     const c2 = (await comment(reader, p.id)).body.data;
     expect((await comment(reader, c2.id)).status).toBe(200);
+    await remember(p.id, c1.id, c2.id);
     await behindItsBack(sql`delete from tales where id = ${c2.id}`);
     expect((await comment(reader, c2.id)).status).toBe(404);
     expect(await rows(c2.id)).toBe(0);
 
     // The post hidden (a draft again): 404 for a reader, nothing written.
+    await remember(p.id, c1.id);
     await behindItsBack(sql`update tales set is_draft = 1 where id = ${p.id}`);
     expect((await comment(reader, c1.id)).status).toBe(404);
     expect(await rows(c1.id)).toBe(1);

@@ -237,11 +237,6 @@ export function lockThreadOf(answerTo: number): SQL {
     order by id for no key update`;
 }
 
-/** The thread facts (threadColumns) of a tale's row. */
-export function threadRowOf(row: TaleRow): ThreadRow {
-  return Object.fromEntries(Object.keys(threadColumns).map((key) => [key, row[key as keyof ThreadRow]])) as ThreadRow;
-}
-
 /** The post and the parent among the rows lockThreadOf read (raw, as the database answered them). */
 export function threadOf(answerTo: number, raw: Record<string, unknown>[]): { parent?: ThreadRow; post?: ThreadRow } {
   const rows = raw.map((r) => rowOf(threadColumns, r) as ThreadRow);
@@ -250,39 +245,15 @@ export function threadOf(answerTo: number, raw: Record<string, unknown>[]): { pa
 }
 
 /**
- * Moves the thread's counters by `delta` comments added under `parentId` in the thread of `postId`
- * (a number, or what counts the rows a statement really added): the parent's direct replies and
- * the post's comments. Atomic increments in the writer's transaction, under the thread's lock
- * (lockThreadOf): a part of a larger statement.
+ * Moves the counters for one comment added (`delta` 1) under `parentId` in the thread of `postId`:
+ * the parent's direct replies and the post's comments. Atomic increments in the writer's
+ * transaction, under the thread's lock (lockThread): the statement, to run alone or as a part of a larger one.
  */
-export function threadCountsMoved(parentId: number, postId: number, delta: number | SQL): SQL {
+export function threadCountsMoved(parentId: number, postId: number, delta: number): SQL {
   return sql`update ${tales}
     set count_answer_to_tale_id = count_answer_to_tale_id + case when id = ${parentId}::int then ${delta}::int else 0 end,
         count_root_tale_id = count_root_tale_id + case when id = ${postId}::int then ${delta}::int else 0 end
     where id in (${parentId}::int, ${postId}::int)`;
-}
-
-/**
- * A condition that locks a thread's rows (the post and the parent, in id order, as lockThreadOf)
- * and holds when every column a comment's decision read of them (threadColumns) is as `seen`:
- * the guard of a comment decided from rows read before the lock (comments.ts, commentAsSeen).
- */
-export function threadUnchanged(...seen: ThreadRow[]): SQL {
-  const rows = [...new Map(seen.map((r) => [r.id, r])).values()];
-  const same = rows.map(
-    (row) =>
-      sql`(${sql.join(
-        Object.keys(threadColumns).map((key) => sql`${sql.identifier(key)} is not distinct from ${row[key as keyof ThreadRow]}`),
-        sql` and `,
-      )})`,
-  );
-  // Every locked row is counted (an aggregate reads them all), so each of them is locked.
-  return sql`(select count(*) filter (where ${sql.join(same, sql` or `)}) = ${rows.length}::int and count(*) = ${rows.length}::int
-    from (select ${namedList(threadColumns)} from ${tales}
-      where id in (${sql.join(
-        rows.map((r) => sql`${r.id}::int`),
-        sql`, `,
-      )}) order by id for no key update) as locked)`;
 }
 
 /**
@@ -365,25 +336,18 @@ export function ownTaleRowOf(raw: Record<string, unknown>): OwnTaleRow {
   return rowOf(ownTaleColumns, raw) as OwnTaleRow;
 }
 
-/**
- * The statement that adds a comment and answers its row as written (its own columns): a part of a
- * larger one. With `guard`, the comment is added only when that condition holds.
- */
-export function insertComment(
-  c: {
-    ownerId: number;
-    level: number;
-    rootId: number;
-    answerTo: number;
-    body: string;
-    bodyTxt: string;
-    now: number;
-  },
-  guard?: SQL,
-): SQL {
+/** The statement that adds a comment and answers its row as written (its own columns): a part of a larger one. */
+export function insertComment(c: {
+  ownerId: number;
+  level: number;
+  rootId: number;
+  answerTo: number;
+  body: string;
+  bodyTxt: string;
+  now: number;
+}): SQL {
   return sql`insert into ${tales} (type, owner_id, level, root_tale_id, answer_to_tale_id, body, body_txt, is_submitted, publish_at, created_at, updated_at)
-    select ${'COMMENT'}, ${c.ownerId}::int, ${c.level}::int, ${c.rootId}::int, ${c.answerTo}::int, ${c.body}, ${c.bodyTxt}, 1, ${c.now}::bigint, ${c.now}::bigint, ${c.now}::bigint
-    where ${guard ?? sql`true`}
+    values (${'COMMENT'}, ${c.ownerId}, ${c.level}, ${c.rootId}, ${c.answerTo}, ${c.body}, ${c.bodyTxt}, 1, ${c.now}, ${c.now}, ${c.now})
     returning ${namedList(ownTaleColumns)}`;
 }
 
