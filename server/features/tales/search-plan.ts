@@ -34,6 +34,8 @@ interface Frequencies {
   rows: number;
   /** Share of tales holding each of the most common lexemes (words) and hashtags. */
   words: Map<string, number>;
+  /** The listed words in code-unit order, with the running sum of their shares (for prefixes). */
+  sorted: { lexemes: string[]; sums: number[] };
   tags: Map<string, number>;
   at: number;
 }
@@ -59,7 +61,8 @@ async function readFrequencies(db: Db): Promise<Frequencies> {
     for (const [i, e] of r.elems.entries()) map.set(e, Number(r.freqs[i] ?? 0));
     return map;
   };
-  return { rows: Number(size?.n ?? 0), words: read('search_vector'), tags: read('tags'), at: Date.now() };
+  const words = read('search_vector');
+  return { rows: Number(size?.n ?? 0), words, sorted: sortedShares(words), tags: read('tags'), at: Date.now() };
 }
 
 function frequencies(db: Db): Promise<Frequencies> {
@@ -73,6 +76,7 @@ function frequencies(db: Db): Promise<Frequencies> {
   const loading = readFrequencies(db).catch(() => ({
     rows: 0,
     words: new Map<string, number>(),
+    sorted: sortedShares(new Map()),
     tags: new Map<string, number>(),
     at: 0,
   }));
@@ -86,11 +90,34 @@ function frequencies(db: Db): Promise<Frequencies> {
  * in no tale at all: it counts as none, so the search asks the text index (which answers a word
  * nobody wrote at once, and gives up past SPARSE_MAX for one that was merely unlisted).
  */
-function wordShare(f: Frequencies, word: string, prefix: boolean): number {
+export function wordShare(f: Pick<Frequencies, 'words' | 'sorted'>, word: string, prefix: boolean): number {
   if (!prefix) return f.words.get(word) ?? 0;
-  let sum = 0;
-  for (const [lexeme, share] of f.words) if (lexeme.startsWith(word)) sum += share;
-  return Math.min(1, sum);
+  // The words a prefix begins are one run of the sorted list: two binary searches, not a walk of
+  // the whole list on every search.
+  const { lexemes, sums } = f.sorted;
+  const from = firstAtOrAfter(lexemes, word);
+  const to = firstAtOrAfter(lexemes, `${word}\uffff`);
+  return Math.min(1, sums[to] - sums[from]);
+}
+
+/** The words sorted (code-unit order, as `<` compares), and sums[i] = the shares of the first i. */
+export function sortedShares(words: Map<string, number>): { lexemes: string[]; sums: number[] } {
+  const lexemes = [...words.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sums = [0];
+  for (const lexeme of lexemes) sums.push(sums[sums.length - 1] + (words.get(lexeme) ?? 0));
+  return { lexemes, sums };
+}
+
+/** The index of the first of `sorted` not below `key`. */
+function firstAtOrAfter(sorted: string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Expected matches of a search: its terms' shares multiplied (as PostgreSQL's own estimate does). */

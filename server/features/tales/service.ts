@@ -27,7 +27,7 @@ import {
   presentTale,
   publicPosts,
   recountThreads,
-  matchKeys,
+  searchKeys,
   selectTales,
   selectTalesByIds,
 } from './queries';
@@ -185,7 +185,7 @@ async function feedPage(
     const strategy = deps.config.SEARCH_STRATEGY;
     const sparse = strategy === 'index' || (strategy === 'auto' && search && (await planSearch(deps.db, search)).kind === 'sparse');
     if (sparse) {
-      const keys = await matchKeys(deps.db, where, SPARSE_MAX + 1);
+      const keys = await searchKeys(deps.db, search ?? { tsquery: null, tags: [] }, { signedIn: isLoggedIn(caller), now }, SPARSE_MAX + 1);
       if (keys.length <= SPARSE_MAX) {
         keys.sort((a, b) => b.is_sticked - a.is_sticked || b.publish_at - a.publish_at || b.id - a.id);
         const pagination = paginate(req.page, req.pageSize, keys.length);

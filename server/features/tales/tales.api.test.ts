@@ -298,6 +298,20 @@ describe('the feed', () => {
         const none = await c.get<Feed>('/tale/feed/10/1?txt=nomatchatall');
         expect(none.body.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 0, pagesTotal: 1 });
         expect(await q("'); drop table tales; --")).toEqual([]);
+        // Who may see what: a registered-only post only the signed-in; a draft and a post scheduled
+        // for tomorrow, nobody (by words, by a hashtag and words, and by no match).
+        const open = await write(other, { header: 'Lantern open', body: '<p>lantern light #glow</p>' });
+        const members = await write(other, { header: 'Lantern members', body: '<p>lantern light #glow</p>', is_for_registered: 1 });
+        await write(other, { header: 'Lantern draft', body: '<p>lantern light #glow</p>', is_draft: 1 });
+        await write(other, { header: 'Lantern later', body: '<p>lantern light #glow</p>', publish_at: now() + 86400 });
+        const reader = await registered(fresh);
+        const asReader = async (txt: string) => ids(await reader.get<Feed>(`/tale/feed/10/1?txt=${encodeURIComponent(txt)}`));
+        for (const txt of ['lantern lig', '#glow lantern', 'LIGHT lantern']) {
+          expect(await q(txt)).toEqual([open.id]);
+          expect(await asReader(txt)).toEqual([members.id, open.id]);
+        }
+        expect((await c.get<Feed>('/tale/feed/10/1?txt=lantern')).body.meta.tale).toMatchObject({ rowsTotal: 1 });
+        expect((await reader.get<Feed>('/tale/feed/10/1?txt=lantern')).body.meta.tale).toMatchObject({ rowsTotal: 2 });
         // a rename reaches the search
         await u.post('/auth/profile', { id: u.id, firstname: 'Евдокия' });
         expect(await q('зинаида')).toEqual([]);
