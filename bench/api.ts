@@ -223,8 +223,8 @@ async function main() {
           results.writes.push(await measure({ ...sc, headers: token, loggedIn: true }));
         }
         // The three at once, in turn on every connection: what a busy site's writers send.
-        if (want('writes together')) await vacuumChurned(target);
-        if (want('writes together'))
+        if (want('writes together')) {
+          await vacuumChurned(target);
           results.writes.push(
             await measure({
               name: 'writes together (tale, comment, like in turn)',
@@ -234,6 +234,7 @@ async function main() {
               loggedIn: true,
             }),
           );
+        }
         if ('pg' in target && results.writes.length)
           counters = await countersAgainstRows(target.pg, s.open.slice(0, 200), s.taleIds.slice(0, 200));
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { advisoryLockStatement } from './db/locks';
-import { inOneTrip, inTransaction, inTwoTrips } from './db/transaction';
+import { type TransactionEnds, inOneTrip, inTransaction, inTwoTrips } from './db/transaction';
 
 /**
  * What a committed write tells the rest of the app. Caches (caches.ts) drop what an event makes
@@ -140,24 +140,28 @@ function dedupe(events: readonly AppEvent[]): AppEvent[] {
 }
 
 /**
- * What a transaction that says `pending` carries at its ends: the advisory lock it needs with its
- * BEGIN (locks.ts), and the events' NOTIFY with its COMMIT where the relay can tell the other
- * servers that way (PostgreSQL); `published` then tells this server's listeners, and the relay
- * when the commit did not.
+ * Runs a transaction that says `pending` (`run`, given what it carries at its ends: the advisory
+ * lock it needs with its BEGIN, locks.ts, and the events' NOTIFY with its COMMIT where the relay
+ * can tell the other servers that way, PostgreSQL), then tells this server's listeners, and the
+ * relay when the commit did not. Nothing is told when `run` throws.
  */
-function eventEnds(deps: { events: EventBus }, pending: readonly AppEvent[], lock?: readonly (string | number)[]) {
+async function withEvents<T>(
+  deps: { events: EventBus },
+  pending: readonly AppEvent[],
+  lock: readonly (string | number)[] | undefined,
+  run: (ends: TransactionEnds) => Promise<T>,
+): Promise<T> {
   let relayed = false;
-  return {
-    ends: {
-      atBegin: lock && advisoryLockStatement(lock),
-      atCommit: () => {
-        const told = deps.events.atCommit(pending);
-        relayed = told !== undefined;
-        return told ?? '';
-      },
+  const result = await run({
+    atBegin: lock && advisoryLockStatement(lock),
+    atCommit: () => {
+      const told = deps.events.atCommit(pending);
+      relayed = told !== undefined;
+      return told ?? '';
     },
-    published: () => deps.events.publish(pending, { relayed }),
-  };
+  });
+  await deps.events.publish(pending, { relayed });
+  return result;
 }
 
 /**
@@ -172,10 +176,7 @@ export async function transact<T>(
   options: { lock?: readonly (string | number)[] } = {},
 ): Promise<T> {
   const pending: AppEvent[] = [];
-  const { ends, published } = eventEnds(deps, pending, options.lock);
-  const result = await inTransaction(deps.db, (tx) => work(tx, (event) => pending.push(event)), ends);
-  await published();
-  return result;
+  return withEvents(deps, pending, options.lock, (ends) => inTransaction(deps.db, (tx) => work(tx, (event) => pending.push(event)), ends));
 }
 
 /**
@@ -189,10 +190,7 @@ export async function transactOne<T>(
   events: readonly AppEvent[],
   options: { lock?: readonly (string | number)[] } = {},
 ): Promise<T[]> {
-  const { ends, published } = eventEnds(deps, events, options.lock);
-  const rows = await inOneTrip<T>(deps.db, statement, ends);
-  await published();
-  return rows;
+  return withEvents(deps, events, options.lock, (ends) => inOneTrip<T>(deps.db, statement, ends));
 }
 
 /**
@@ -207,8 +205,7 @@ export async function transactTwo<A, B>(
   options: { lock?: readonly (string | number)[] } = {},
 ): Promise<B[]> {
   const pending: AppEvent[] = [];
-  const { ends, published } = eventEnds(deps, pending, options.lock);
-  const rows = await inTwoTrips<A, B>(deps.db, first, (read) => then(read, (event) => pending.push(event)), ends);
-  await published();
-  return rows;
+  return withEvents(deps, pending, options.lock, (ends) =>
+    inTwoTrips<A, B>(deps.db, first, (read) => then(read, (event) => pending.push(event)), ends),
+  );
 }

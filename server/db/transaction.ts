@@ -81,18 +81,17 @@ async function inTrips<A, B>(db: Db, first: SQL | undefined, then: (rows: A[]) =
     return inTransaction(db, async (tx) => queryRows<B>(tx, then(first ? await queryRows<A>(tx, first) : [])), ends);
   }
   const { dialect } = parts.session;
-  const head = ['begin', ...(ends.atBegin ? [ends.atBegin] : [])];
+  const begin = ['begin', ...(ends.atBegin ? [ends.atBegin] : [])];
   return onClient(parts.$client, async (client) => {
-    let read: A[] = [];
-    if (first) {
-      const results = (await client.query([...head, inlined(dialect, first)].join(';'))) as unknown as pg.QueryResult[];
-      read = results[head.length].rows as A[];
-      head.length = 0;
-    }
-    const last = inlined(dialect, then(read));
+    // One simple query per trip; the rows wanted are those of the statement after what opens it.
+    const trip = async <R>(opening: string[], statement: SQL, closing: string[]): Promise<R[]> => {
+      const results = (await client.query([...opening, inlined(dialect, statement), ...closing].join(';'))) as unknown as pg.QueryResult[];
+      return results[opening.length].rows as R[];
+    };
+    const read = first ? await trip<A>(begin, first, []) : [];
+    const second = then(read);
     const told = ends.atCommit?.();
-    const results = (await client.query([...head, last, ...(told ? [told] : []), 'commit'].join(';'))) as unknown as pg.QueryResult[];
-    return results[head.length].rows as B[];
+    return trip<B>(first ? [] : begin, second, [...(told ? [told] : []), 'commit']);
   });
 }
 
@@ -119,10 +118,9 @@ async function onClient<T>(pool: pg.Pool, use: (client: pg.PoolClient) => Promis
 
 /**
  * A statement as plain text with its values written in: numbers as they are (negative ones in
- * brackets), text by node-postgres'
- * `escapeLiteral` (quoted, quotes doubled, backslashes in E'' form; never a NUL). Only for statements whose own
- * text holds no quoted literal (checked), so a `$n` can never be inside one; values other than
- * numbers, text, booleans and null are refused.
+ * brackets), text by node-postgres' `escapeLiteral` (quoted, quotes doubled, backslashes in E''
+ * form; never a NUL). Only for statements whose own text holds no quoted literal (checked), so a
+ * `$n` can never be inside one; values other than numbers, text, booleans and null are refused.
  */
 export function inlined(dialect: PgDialect, statement: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(statement);

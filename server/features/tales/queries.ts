@@ -129,11 +129,23 @@ export async function selectTales(
 }
 
 /**
+ * What a search's terms ask of a tale, as conditions: every word (a `to_tsquery` text) in its
+ * search text, every hashtag among its tags. Given values or placeholders (a prepared statement);
+ * a term given as null asks nothing.
+ */
+export function searchMatches(tsquery: string | Placeholder | null, tags: string[] | Placeholder | null): SQL[] {
+  const matches: SQL[] = [];
+  if (tsquery !== null) matches.push(sql`${tales.search_vector} @@ to_tsquery('simple', ${tsquery})`);
+  if (tags !== null) matches.push(sql`${tales.tags} @> ${Array.isArray(tags) ? sql.param(tags) : tags}::text[]`);
+  return matches;
+}
+
+/**
  * The feed order's keys of the posts a whole-feed search matches, at most `max`, from the text
  * indexes: one prepared statement per kind of reader and kind of search (words, hashtags, both)
  * and `max`, built once, so a search does not build and parse its SQL each time (at 1M tales that
- * was a fifth of a no-match search's cost in the server). The same conditions as the feed's
- * (publicPosts) and as `feedPage` writes them for a search.
+ * was a fifth of a no-match search's cost in the server). The feed's conditions (publicPosts) and
+ * the search's (searchMatches).
  */
 export async function searchKeys(
   db: Db,
@@ -152,8 +164,7 @@ export async function searchKeys(
       .where(
         and(
           publicPosts(reader.signedIn, sql.placeholder('now')),
-          words ? sql`${tales.search_vector} @@ to_tsquery('simple', ${sql.placeholder('q')})` : undefined,
-          hashtags ? sql`${tales.tags} @> ${sql.placeholder('tags')}::text[]` : undefined,
+          ...searchMatches(words ? sql.placeholder('q') : null, hashtags ? sql.placeholder('tags') : null),
         ),
       )
       // the limit written into the statement, not bound (as positions.ts' pageQuery, docs/decisions.md)

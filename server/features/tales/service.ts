@@ -28,13 +28,14 @@ import {
   publicPosts,
   recountThreads,
   searchKeys,
+  searchMatches,
   selectTales,
   selectTalesByIds,
 } from './queries';
 import { isReservedAlias } from './reserved';
 import { type ListScope, listName, listPage, listsOfPost } from './positions';
 import { type Dependency, listDependency, userDependency } from '../../caches';
-import { parseSearch, searchDocument } from './search';
+import { type SearchTerms, parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, planSearch } from './search-plan';
 import { type CheckedData, checkedData } from '../../http/serializer';
 import type { z } from 'zod';
@@ -169,9 +170,7 @@ async function feedPage(
     conditions.push(eq(tales.owner_id, req.owner));
   } else conditions.push(publicPosts(isLoggedIn(caller), now));
   const search = parseSearch(req.txt);
-  const matches: SQL[] = [];
-  if (search?.tsquery) matches.push(sql`${tales.search_vector} @@ to_tsquery('simple', ${search.tsquery})`);
-  if (search?.tags.length) matches.push(sql`${tales.tags} @> ${sql.param(search.tags)}::text[]`);
+  const matches = search ? searchMatches(search.tsquery || null, search.tags.length ? search.tags : null) : [];
   const where = and(...conditions, ...matches);
   // A search within an author's posts counts up to FEED_COUNT_CAP.
   const count = () => countTales(deps.db, where, deps.config.FEED_COUNT_CAP);
@@ -181,11 +180,11 @@ async function feedPage(
     return { rows, pagination };
   };
   // A search of the whole feed goes the way its words make fast (search-plan.ts).
-  const searchPage = async () => {
+  const searchPage = async (terms: SearchTerms) => {
     const strategy = deps.config.SEARCH_STRATEGY;
-    const sparse = strategy === 'index' || (strategy === 'auto' && search && (await planSearch(deps.db, search)).kind === 'sparse');
+    const sparse = strategy === 'index' || (strategy === 'auto' && (await planSearch(deps.db, terms)).kind === 'sparse');
     if (sparse) {
-      const keys = await searchKeys(deps.db, search ?? { tsquery: null, tags: [] }, { signedIn: isLoggedIn(caller), now }, SPARSE_MAX + 1);
+      const keys = await searchKeys(deps.db, terms, { signedIn: isLoggedIn(caller), now }, SPARSE_MAX + 1);
       if (keys.length <= SPARSE_MAX) {
         keys.sort((a, b) => b.is_sticked - a.is_sticked || b.publish_at - a.publish_at || b.id - a.id);
         const pagination = paginate(req.page, req.pageSize, keys.length);
@@ -239,7 +238,7 @@ async function feedPage(
       useLists();
       if (scope) return listPage(deps, scope, { signedIn, now }, req.page, req.pageSize);
       return search && req.owner === undefined
-        ? searchPage()
+        ? searchPage(search)
         : load(
             await caches.counts.get(query, () => {
               useLists();
