@@ -42,3 +42,14 @@ test('a logged-in user opening the login screen is sent to the profile', async (
   await expect(page.getByLabel('Password')).toHaveCount(0);
   await expect(page.locator('#nav-user')).toContainText(account.mail);
 });
+
+test('a sign-in screen reached by a link takes the cursor, as one opened by address does', async ({ page }) => {
+  await page.goto('/auth/register');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByRole('link', { name: 'Log in' }).first().click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/reset_password_request$/);
+  await expect(page.getByLabel('Email')).toBeFocused();
+});
