@@ -1,21 +1,17 @@
 import { useEffect } from 'react';
 
+export { isInIframe } from '@/lib/inIframe';
+
 export const IFRAME_EXTRA_HEIGHT = 100;
 export const IFRAME_RESIZE_DEBOUNCE_MS = 300;
 
-/** Is the app running inside a frame of another page? */
-export function isInIframe(): boolean {
-  try {
-    return window.self !== window.top;
-  } catch {
-    // a cross-origin top throws on access: we are framed
-    return true;
-  }
-}
-
+/**
+ * The page's own height: the body's, which the frame's height does not stretch. (The root
+ * element's is at least the frame's, so measuring it let a frame grow and never shrink, and the
+ * 100px added each time fed back into the next measure.)
+ */
 function documentHeight(): number {
-  const { body, documentElement: html } = document;
-  return Math.max(body.scrollHeight, body.offsetHeight, html.scrollHeight, html.offsetHeight);
+  return document.body.scrollHeight;
 }
 
 /**

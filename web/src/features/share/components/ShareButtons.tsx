@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { excerpt, SHARE_EXCERPT, type Tale } from '@common/models/tale';
 import { appRoutes } from '@common/routes';
 import { absoluteUrl } from '@/lib/siteConfig';
+import { isInIframe } from '@/lib/inIframe';
+import { EmbedCode } from './EmbedCode';
 import { NETWORK_NAMES, SHARE_NETWORKS, type ShareNetwork, type SharePayload, shareLink } from '../utils/shareLinks';
+
+/** A framed tale offers no code to frame it again. */
+const inIframe = isInIframe();
 
 const NETWORK_COLOURS: Record<ShareNetwork, string> = {
   vk: '#0077ff',
@@ -85,6 +90,7 @@ export function ShareButtons({ tale }: { tale: Pick<Tale, 'id' | 'router_alias' 
             {t('share.system')}
           </Button>
         )}
+        {!inIframe && <EmbedCode url={payload.url} title={payload.title} />}
       </div>
       {copy === 'failed' && (
         <div className="mt-2">
