@@ -10,7 +10,7 @@ import {
   dataDir,
   dropdownMenu,
   loginViaUi,
-  messageModal,
+  toasts,
   registerViaUi,
   strongPassword,
   uniqueMail,
@@ -85,7 +85,7 @@ async function newModerator(request: APIRequestContext): Promise<Account & { id:
 /** Logs in through the screen and closes the welcome message. */
 async function login(page: Page, account: Account): Promise<void> {
   await loginViaUi(page, account);
-  await expect(messageModal(page)).toBeVisible();
+  await expect(toasts(page)).toBeVisible();
   await closeMessages(page);
 }
 
@@ -237,19 +237,19 @@ test.describe('admin pages as the admin', () => {
 
     const errorsTest = page.getByTestId('ui-test-errors');
     await errorsTest.getByRole('button', { name: 'Run' }).click();
-    await expect(messageModal(page)).toBeVisible();
+    await expect(toasts(page)).toBeVisible();
     await closeMessages(page);
     await expect(errorsTest).toContainText('SUCCESS');
 
     const echoTest = page.getByTestId('ui-test-echo');
     await echoTest.getByRole('button', { name: 'Run' }).click();
     await expect(echoTest).toContainText('SUCCESS');
-    await expect(messageModal(page)).toContainText('SUCCESS');
+    await expect(toasts(page)).toContainText('SUCCESS');
     await closeMessages(page);
 
     await page.getByRole('button', { name: 'All four at once' }).click();
-    await expect(messageModal(page)).toContainText('Saved');
-    await expect(messageModal(page)).toContainText('Something bad happened');
+    await expect(toasts(page)).toContainText('Saved');
+    await expect(toasts(page)).toContainText('Something bad happened');
     await shot(page, 'admin-about-messages-en');
     await closeMessages(page);
 
@@ -287,7 +287,7 @@ test.describe('admin pages as the admin', () => {
     await expect(page.getByRole('heading', { name: 'Server-side HTTP calls', level: 1 })).toBeVisible();
     await page.getByLabel('Address').fill('http://127.0.0.1:9/secret');
     await page.getByRole('button', { name: 'Call from the server' }).click();
-    await expect(messageModal(page)).toBeVisible();
+    await expect(toasts(page)).toBeVisible();
     await closeMessages(page);
     await expect(page.getByTestId('curl-refusal')).toBeVisible();
     await expect(page.getByTestId('curl-refusal').locator('li')).not.toHaveCount(0);
@@ -417,7 +417,7 @@ test.describe('admin pages as the admin', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(confirm).toContainText('Are you REALLY sure???');
     await confirm.getByRole('button', { name: 'Delete for ever' }).click();
-    await expect(messageModal(page)).toContainText('Deleted');
+    await expect(toasts(page)).toContainText('Deleted');
     await closeMessages(page);
     await expect(row).toHaveCount(0);
     await expect(page.getByText(`No users match “${target.mail}”.`)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { closeMessages, messageModal } from './helpers';
+import { closeMessages, toasts } from './helpers';
 
 async function submitLogin(page: import('@playwright/test').Page) {
   await page.goto('/auth/login');
@@ -11,7 +11,7 @@ async function submitLogin(page: import('@playwright/test').Page) {
 test('a network failure says "Unexpected error."', async ({ page }) => {
   await page.route('**/api/auth/login**', (route) => route.abort('internetdisconnected'));
   await submitLogin(page);
-  await expect(messageModal(page).locator('.alert-danger')).toHaveText('Unexpected error.');
+  await expect(toasts(page).locator('.alert-danger')).toHaveText('Unexpected error.');
   await closeMessages(page);
   await expect(page.getByTestId('spinner-overlay')).toHaveCount(0);
 });
@@ -25,9 +25,9 @@ test('a non-OK status with an HTML body shows the status and the text of the bod
     }),
   );
   await submitLogin(page);
-  const alerts = messageModal(page).locator('.alert-danger');
+  const alerts = toasts(page).locator('.alert-danger');
   await expect(alerts).toHaveText(['Server error. Status 502', 'Bad gateway The upstream is down.']);
-  await expect(messageModal(page).locator('h1')).toHaveCount(0);
+  await expect(toasts(page).locator('h1')).toHaveCount(0);
 });
 
 test('a non-OK status with an envelope shows the status and the envelope messages, coloured by status', async ({ page }) => {
@@ -49,8 +49,8 @@ test('a non-OK status with an envelope shows the status and the envelope message
     }),
   );
   await submitLogin(page);
-  await expect(messageModal(page).locator('.alert-danger')).toHaveText('Server error. Status 429');
-  await expect(messageModal(page).locator('.alert-warning')).toHaveText('Too many attempts. Try again in 42 seconds');
+  await expect(toasts(page).locator('.alert-danger')).toHaveText('Server error. Status 429');
+  await expect(toasts(page).locator('.alert-warning')).toHaveText('Too many attempts. Try again in 42 seconds');
 });
 
 test.describe('in Russian', () => {
@@ -72,7 +72,7 @@ test.describe('in Russian', () => {
     await page.getByLabel('Почта').fill('someone@example.com');
     await page.getByLabel('Пароль').fill('any-password-1');
     await page.getByLabel('Пароль').press('Enter');
-    await expect(messageModal(page).locator('.alert-danger')).toHaveText('Слишком много попыток. Повторите через 42 с');
-    await expect(messageModal(page).locator('.alert-info')).toHaveText('A message no catalogue knows: x');
+    await expect(toasts(page).locator('.alert-danger')).toHaveText('Слишком много попыток. Повторите через 42 с');
+    await expect(toasts(page).locator('.alert-info')).toHaveText('A message no catalogue knows: x');
   });
 });

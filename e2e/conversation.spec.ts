@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
 import { apiInPage, storedUserId } from './api';
-import { closeMessages, messageModal, openUserMenu, registerViaUi } from './helpers';
+import { closeMessages, toasts, openUserMenu, registerViaUi } from './helpers';
 
 /**
  * Conversation with two browser users: B comments on A's tale, A sees the badge (the poll, no
@@ -49,7 +49,7 @@ async function writeComment(form: Locator, text: string, submit: RegExp) {
   await editor.pressSequentially(text);
   await form.getByRole('button', { name: submit }).click();
   await expect(form.page().getByTestId('comment').filter({ hasText: text }).first()).toBeVisible();
-  await expect(messageModal(form.page())).toBeHidden();
+  await expect(toasts(form.page())).toBeHidden();
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/conversation-${name}.png`, fullPage: true });
@@ -230,7 +230,7 @@ test('edit restores the previous body on cancel; delete asks first', async () =>
   await doomed.getByRole('button', { name: 'Delete', exact: true }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(doomed).toHaveCount(0);
-  await expect(messageModal(b)).toBeHidden();
+  await expect(toasts(b)).toBeHidden();
 });
 
 test('a visitor is asked to log in to comment, and to like', async ({ page }) => {
@@ -241,7 +241,7 @@ test('a visitor is asked to log in to comment, and to like', async ({ page }) =>
   await expect(prompt.getByRole('link', { name: 'register' })).toHaveAttribute('href', '/auth/register');
   await expect(commentsOf(page).getByTestId('comment-form')).toHaveCount(0);
   await page.locator(`[data-testid="like"][data-tale-id="${taleId}"]`).getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(messageModal(page)).toContainText('Only logged-in users are allowed to like :-)');
+  await expect(toasts(page)).toContainText('Only logged-in users are allowed to like :-)');
   await shot(page, 'visitor-like-en');
   await closeMessages(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { closeMessages, messageModal, uniqueMail } from './helpers';
+import { closeMessages, toasts, uniqueMail } from './helpers';
 
 test.describe('in Russian', () => {
   test.use({ locale: 'ru-RU' });
@@ -11,7 +11,7 @@ test.describe('in Russian', () => {
     await page.getByLabel('Пароль').fill('wrong-password-123');
     await page.getByRole('button', { name: 'Войти' }).click();
 
-    const modal = messageModal(page);
+    const modal = toasts(page);
     await expect(modal).toBeVisible();
     await expect(modal.locator('.alert-danger')).toHaveText('Неверная почта или пароль');
     await page.screenshot({ path: 'test-results/screenshots/login-failed-ru.png' });
@@ -27,7 +27,7 @@ test.describe('in Russian', () => {
     await expect(page.getByText('Некорректный адрес почты!')).toBeVisible();
     await expect(page.getByText('Обязательное поле')).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/login-empty-ru.png' });
-    await expect(messageModal(page)).toBeHidden();
+    await expect(toasts(page)).toBeHidden();
   });
 });
 
@@ -36,5 +36,5 @@ test('in English the modal says "Incorrect credentials" in a danger alert', asyn
   await page.getByLabel('Email').fill(uniqueMail('nobody'));
   await page.getByLabel('Password').fill('wrong-password-123');
   await page.getByLabel('Password').press('Enter');
-  await expect(messageModal(page).locator('.alert-danger')).toHaveText('Incorrect credentials');
+  await expect(toasts(page).locator('.alert-danger')).toHaveText('Incorrect credentials');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { closeMessages, registerViaUi } from './helpers';
+import { registerViaUi, toasts } from './helpers';
 import { createTale, registerAndGetId, shotPath, switchLanguage, taleCards, uniqueWord } from './tales-helpers';
 
 test('pages through 25 tales with paginators at top and bottom, the page in the address', async ({ page }) => {
@@ -138,8 +138,8 @@ test('a draft shows to its author, marked, and is hidden from another user', asy
   await otherPage.goto(`/auth/profile/${authorId}`);
   await expect(otherPage.getByTestId('profile-tales')).toContainText('No tales yet.');
   await otherPage.goto(`/tale/upsert/${draft.id}`);
-  await closeMessages(otherPage);
   await expect(otherPage.getByTestId('tale-not-found')).toBeVisible();
+  await expect(toasts(otherPage)).toBeHidden();
   await other.close();
 });
 

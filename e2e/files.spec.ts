@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import type { FileRow } from '../common/schemas/file';
 import { API_HEADERS } from './api';
 import { type FilePayload, jpegImage, mp3, pdf, pngImage, text, wav } from './files-fixtures';
-import { closeMessages, logoutViaUi, messageModal, registerViaUi } from './helpers';
+import { closeMessages, logoutViaUi, toasts, registerViaUi } from './helpers';
 import { createTale, shotPath, switchLanguage } from './tales-helpers';
 
 const panel = (page: Page) => page.getByTestId('files');
@@ -20,7 +20,7 @@ async function openPanel(page: Page): Promise<Locator> {
 /** Chooses files in the panel's picker and waits for the server's 'Uploaded!'. */
 async function upload(page: Page, files: FilePayload[]): Promise<void> {
   await picker(page).setInputFiles(files);
-  await expect(messageModal(page).locator('.alert-success')).toHaveText(/^(Uploaded!|Загружено!)$/);
+  await expect(toasts(page).locator('.alert-success')).toHaveText(/^(Uploaded!|Загружено!)$/);
   await closeMessages(page);
 }
 
@@ -117,7 +117,7 @@ test('upload progress is shown, and a cancelled upload ends silently and adds no
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
   await page.screenshot({ path: shotPath('files-upload-progress-en.png') });
   await expect(progress).toHaveCount(0, { timeout: 30_000 });
-  await expect(messageModal(page).locator('.alert-success')).toHaveText('Uploaded!');
+  await expect(toasts(page).locator('.alert-success')).toHaveText('Uploaded!');
   await closeMessages(page);
   await expect(p.getByTestId('file-audio')).toHaveCount(1);
 
@@ -132,7 +132,7 @@ test('upload progress is shown, and a cancelled upload ends silently and adds no
   await expect(progress).toHaveCount(0);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await page.waitForTimeout(1000);
-  await expect(messageModal(page)).toBeHidden();
+  await expect(toasts(page)).toBeHidden();
   await page.reload();
   await expect(panel(page).getByTestId('files-count')).toHaveText('1 attached file');
   await openPanel(page);
@@ -146,7 +146,7 @@ test('a refused upload shows the server’s reason and adds nothing', async ({ p
     text('fine.txt'),
     { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00') },
   ]);
-  const modal = messageModal(page);
+  const modal = toasts(page);
   await expect(modal.locator('.alert-danger').filter({ hasText: 'setup.exe' })).toBeVisible();
   await closeMessages(page);
   await expect(p.getByTestId('file-upload-progress')).toHaveCount(0);
@@ -289,7 +289,7 @@ test('renaming and reordering (buttons and drag) are saved at once and kept afte
   expect(await inputs()).toEqual(['d.txt', 'c.txt', 'Second chapter.txt', 'a.txt']);
 
   await p.getByTestId('files-save').click();
-  await expect(messageModal(page).locator('.alert-success')).toHaveText('Saved');
+  await expect(toasts(page).locator('.alert-success')).toHaveText('Saved');
   await closeMessages(page);
   await expect(p.getByTestId('files-editor')).toHaveCount(0);
   expect(await names(p)).toEqual(['d.txt', 'c.txt', 'Second chapter.txt', 'a.txt']);
@@ -322,7 +322,7 @@ test('deleting a file asks first, and the count follows', async ({ page }) => {
 
   await p.getByRole('button', { name: 'Delete remove.txt' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(messageModal(page).locator('.alert-success')).toHaveText('Deleted');
+  await expect(toasts(page).locator('.alert-success')).toHaveText('Deleted');
   await closeMessages(page);
   await expect(p.getByTestId('file-edit-row')).toHaveCount(1);
   await expect(p.getByTestId('files-count')).toHaveText('1 attached file');
@@ -395,9 +395,9 @@ test('an image uploaded from the tale editor is inserted, saved, and served from
   await expect(inserted).toHaveCount(1);
   await expect(inserted).toHaveAttribute('src', /^\/files\//);
   // the inserted image says it all: no message to click away
-  await expect(messageModal(page)).toBeHidden();
+  await expect(toasts(page)).toBeHidden();
   await page.getByTestId('tale-submit').click();
-  await expect(messageModal(page).locator('.alert-success')).toHaveText('Saved');
+  await expect(toasts(page).locator('.alert-success')).toHaveText('Saved');
   await closeMessages(page);
 
   const shown = page.getByTestId('tale-body').locator('img');
@@ -415,14 +415,16 @@ test('an image uploaded from the tale editor is inserted, saved, and served from
   await form.getByTestId('editor-image').click();
   await form.getByTestId('editor-image-file').setInputFiles(await pngImage('Comment picture.png', 320, 200));
   await expect(form.locator('.tales-editor-content img')).toHaveAttribute('src', /^\/files\//);
-  await expect(messageModal(page)).toBeHidden();
+  await expect(toasts(page)).toBeHidden();
   await form.getByRole('button', { name: 'Add comment' }).click();
   const commentImage = page.getByTestId('comment-body').locator('img');
   await expect(commentImage).toHaveAttribute('src', /^\/files\//);
   await expect.poll(() => commentImage.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
 });
 
-test('a new emblem from the profile editor shows in the navbar at once, in English and Russian', async ({ page }) => {
+test("a new emblem is the form's until Save, which shows it in the navbar; Cancel keeps the old one; English and Russian", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await registerViaUi(page);
   const navAvatar = page.locator('#nav-user img');
@@ -437,23 +439,34 @@ test('a new emblem from the profile editor shows in the navbar at once, in Engli
   await closeMessages(page);
   await expect(navAvatar).toHaveAttribute('src', '/default-avatar.svg');
 
-  await field.getByLabel('Image').setInputFiles(await jpegImage('Me.jpg', 900, 600, ['#cdb4db', '#ffc8dd', '#8d99ae']));
-  await expect(field.getByTestId('emblem-error')).toHaveCount(0);
-  await expect(messageModal(page).locator('.alert-success').last()).toHaveText('Profile updated!');
-  await closeMessages(page);
+  // an image: previewed in the form, the profile not saved yet
   const preview = field.getByTestId('emblem-preview');
+  await field.getByLabel('Image').setInputFiles(await jpegImage('First.jpg', 600, 600, ['#8d99ae', '#2b2d42', '#edf2f4']));
+  await expect(preview).toHaveAttribute('data-src', /^\/files\//);
+  await expect(field.getByTestId('emblem-error')).toHaveCount(0);
+  await expect(navAvatar).toHaveAttribute('src', '/default-avatar.svg');
+  await expect(toasts(page)).toBeHidden();
+  // Cancel: the profile keeps its image
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('profile-view')).toBeVisible();
+  await page.reload();
+  await expect(navAvatar).toHaveAttribute('src', '/default-avatar.svg');
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await field.getByLabel('Image').setInputFiles(await jpegImage('Me.jpg', 900, 600, ['#cdb4db', '#ffc8dd', '#8d99ae']));
   await expect(preview).toHaveAttribute('data-src', /^\/files\//);
   const emblem = (await preview.getAttribute('data-src')) ?? '';
-  await expect(navAvatar).toHaveAttribute('src', emblem);
-  await expect.poll(() => navAvatar.evaluate((i: HTMLImageElement) => [i.naturalWidth, i.naturalHeight])).toEqual([256, 256]);
+  await expect(navAvatar).toHaveAttribute('src', '/default-avatar.svg');
   await page.screenshot({ path: shotPath('profile-emblem-en.png'), fullPage: true });
 
-  // the rest of the form saves without undoing it
+  // Save: the image and the rest of the form, together
   await page.getByLabel('First name').fill('Emma');
   await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toasts(page).locator('.alert-success').last()).toHaveText('Profile updated!');
   await closeMessages(page);
   await expect(page.getByTestId('profile-view')).toBeVisible();
   await expect(navAvatar).toHaveAttribute('src', emblem);
+  await expect.poll(() => navAvatar.evaluate((i: HTMLImageElement) => [i.naturalWidth, i.naturalHeight])).toEqual([256, 256]);
   await page.reload();
   await expect(navAvatar).toHaveAttribute('src', emblem);
 

@@ -26,21 +26,22 @@ export interface Account {
   firstname?: string;
 }
 
-export const messageModal = (page: Page): Locator => page.getByRole('dialog', { name: /^(Messages|Сообщения)$/ });
+/** The messages' corner (the toasts): hidden while it holds none. */
+export const toasts = (page: Page): Locator => page.getByRole('region', { name: /^(Messages|Сообщения)$/ });
 
-/** Closes the message modal and checks it is gone (closing clears the list). */
+/** Closes every toast with its close button and checks none is left. */
 export async function closeMessages(page: Page): Promise<void> {
-  const modal = messageModal(page);
-  await expect(modal).toBeVisible();
-  // The modal fades in; under load a click during the fade can be lost, so click until it is gone.
+  const corner = toasts(page);
+  await expect(corner).toBeVisible();
+  // one toast per click, newest first, until the corner is empty
   await expect(async () => {
-    if (await modal.isVisible()) {
-      await modal
+    if (await corner.isVisible()) {
+      await corner
         .getByRole('button', { name: /^(Close|Закрыть)$/ })
         .last()
         .click({ timeout: 2_000 });
     }
-    await expect(modal).toBeHidden({ timeout: 1_500 });
+    await expect(corner).toBeHidden({ timeout: 1_500 });
   }).toPass({ timeout: 10_000 });
 }
 
@@ -48,15 +49,30 @@ export async function openUserMenu(page: Page): Promise<void> {
   await page.locator('#nav-user').click();
 }
 
-/** Registers through the screen; the new user lands on their profile with the welcome message. */
-export async function registerViaUi(page: Page, account: Account = { mail: uniqueMail(), password: strongPassword() }): Promise<Account> {
+/** A name for a test account, unique enough to find it on a page. */
+export function uniqueName(): string {
+  return `Tester ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** What the site calls an account: its name, or "User #id" for one without (e2e/identity.spec.ts). */
+export const shownName = (account: Account): string | RegExp => account.firstname || /User #\d+/;
+
+/**
+ * Registers through the screen, with a name unless the account says none (firstname ''); the new
+ * user lands on their profile with the welcome message.
+ */
+export async function registerViaUi(
+  page: Page,
+  account: Account = { mail: uniqueMail(), password: strongPassword(), firstname: uniqueName() },
+): Promise<Account> {
   await page.goto('/auth/register');
   await page.getByLabel('Email').fill(account.mail);
+  if (account.firstname) await page.getByLabel('Your name (optional)').fill(account.firstname);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/auth\/profile$/);
-  await expect(messageModal(page)).toContainText(`Welcome, ${account.mail}!`);
+  await expect(toasts(page)).toContainText(`Welcome, ${account.firstname || account.mail}!`);
   await closeMessages(page);
   return account;
 }
@@ -68,7 +84,7 @@ export async function logoutViaUi(page: Page): Promise<void> {
     .or(page.getByRole('link', { name: 'Log out' }))
     .click();
   await expect(page).toHaveURL(/\/tale\/feed$/);
-  await expect(messageModal(page)).toContainText('You are logged out');
+  await expect(toasts(page)).toContainText('You are logged out');
   await closeMessages(page);
   await expect(page.locator('#nav-user')).toContainText('Guest');
 }
@@ -82,7 +98,7 @@ export async function loginViaUi(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Email').fill(account.mail);
   await page.getByLabel('Password').fill(account.password);
   await page.getByLabel('Password').press('Enter');
-  await expect(page.locator('#nav-user')).toContainText(account.firstname ?? account.mail);
+  await expect(page.locator('#nav-user')).toContainText(shownName(account));
   await expect(page).not.toHaveURL(/\/auth\/login$/);
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { logoutViaUi, registerViaUi } from './helpers';
+import { logoutViaUi, registerViaUi, shownName } from './helpers';
 
 test('a registered user logs in with Enter and, in a fresh tab, lands on the profile', async ({ page, context }) => {
   const account = await registerViaUi(page);
@@ -14,7 +14,7 @@ test('a registered user logs in with Enter and, in a fresh tab, lands on the pro
   await tab.getByLabel('Password').fill(account.password);
   await tab.getByLabel('Password').press('Enter');
   await expect(tab).toHaveURL(/\/auth\/profile$/);
-  await expect(tab.locator('#nav-user')).toContainText(account.mail);
+  await expect(tab.locator('#nav-user')).toContainText(shownName(account));
   await expect(tab.getByTestId('profile-mail')).toHaveText(account.mail);
 });
 
@@ -30,7 +30,7 @@ test('an open login screen goes back when the history is long enough', async ({ 
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(`Good to see you, ${account.mail}!`)).toBeVisible();
+  await expect(page.getByText(`Good to see you, ${account.firstname}!`)).toBeVisible();
 });
 
 test('a logged-in user opening the login screen is sent to the profile', async ({ page }) => {
@@ -40,7 +40,7 @@ test('a logged-in user opening the login screen is sent to the profile', async (
   await expect(page).toHaveURL(/\/auth\/profile$/);
   await expect(page.getByTestId('profile-mail')).toHaveText(account.mail);
   await expect(page.getByLabel('Password')).toHaveCount(0);
-  await expect(page.locator('#nav-user')).toContainText(account.mail);
+  await expect(page.locator('#nav-user')).toContainText(shownName(account));
 });
 
 test('a sign-in screen reached by a link takes the cursor, as one opened by address does', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Tale } from '../common/schemas/tale';
 import { apiRequest } from './api';
-import { closeMessages, messageModal, registerViaUi } from './helpers';
+import { closeMessages, toasts, registerViaUi } from './helpers';
 import { createTale, shotPath } from './tales-helpers';
 
 // locate-me needs a position: the browser is given one (no network is involved)
@@ -65,7 +65,7 @@ test('edit mode: show the map, pick a point by clicking, type a "lat, long" pair
   await page.screenshot({ path: shotPath('map-edit-en.png'), fullPage: true });
 
   await page.getByTestId('tale-submit').click();
-  await expect(messageModal(page).locator('.alert-success')).toHaveText('Saved');
+  await expect(toasts(page).locator('.alert-success')).toHaveText('Saved');
   await closeMessages(page);
 
   const saved = (await apiRequest<Tale>(page.request, `/tale/upsert/${tale.id}`)).body.data;

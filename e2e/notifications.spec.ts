@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
 import { apiInPage, storedUserId } from './api';
-import { closeMessages, messageModal, newUserPage } from './helpers';
+import { closeMessages, toasts, newUserPage } from './helpers';
 
 /** The notification screen: empty list, pages top and bottom, marking shown, deleting one and all. */
 
@@ -89,7 +89,7 @@ test('the list: empty, pages top and bottom, shown on view, delete one, the last
     await expect(rows(a)).toHaveCount(9);
     await a.getByTestId('notifications').getByRole('button', { name: 'Delete all' }).click();
     await confirm.getByRole('button', { name: 'Delete all' }).click();
-    await expect(messageModal(a)).toContainText('Deleted');
+    await expect(toasts(a)).toContainText('Deleted');
     await closeMessages(a);
     await expect(a.getByTestId('notifications-empty')).toHaveText('List is empty');
 

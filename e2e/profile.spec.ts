@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CURRENT_USER_STORAGE_KEY } from '../common/constants';
-import { closeMessages, logoutViaUi, messageModal, registerViaUi } from './helpers';
+import { closeMessages, logoutViaUi, toasts, registerViaUi } from './helpers';
 
 const currentUserId = (page: Page) =>
   page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id?: number }).id ?? null, CURRENT_USER_STORAGE_KEY);
@@ -29,7 +29,7 @@ test('a user edits names, birth date and about-myself rich text, and the profile
 
   await page.screenshot({ path: 'test-results/screenshots/profile-edit-en.png', fullPage: true });
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(messageModal(page).locator('.alert-success')).toHaveText('Profile updated!');
+  await expect(toasts(page).locator('.alert-success')).toHaveText('Profile updated!');
   await closeMessages(page);
 
   const view = page.getByTestId('profile-view');
@@ -88,7 +88,7 @@ test('deleting a profile asks twice, then logs out and forgets the account', asy
   await dialog.getByRole('button', { name: 'Delete forever' }).click();
 
   await expect(page).toHaveURL(/\/$/);
-  await expect(messageModal(page)).toBeVisible();
+  await expect(toasts(page)).toBeVisible();
   await closeMessages(page);
   await expect(page.locator('#nav-user')).toContainText('Guest');
 
@@ -96,5 +96,5 @@ test('deleting a profile asks twice, then logs out and forgets the account', asy
   await page.getByLabel('Email').fill(account.mail);
   await page.getByLabel('Password').fill(account.password);
   await page.getByLabel('Password').press('Enter');
-  await expect(messageModal(page)).toContainText('Incorrect credentials');
+  await expect(toasts(page)).toContainText('Incorrect credentials');
 });

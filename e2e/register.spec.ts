@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
-import { closeMessages, dropdownMenu, messageModal, registerViaUi, strongPassword, uniqueMail } from './helpers';
+import { closeMessages, dropdownMenu, toasts, registerViaUi, strongPassword, uniqueMail, shownName } from './helpers';
 
 test('a visitor registers, is logged in at once and lands on the profile', async ({ page }) => {
   const account = await registerViaUi(page);
-  await expect(page.locator('#nav-user')).toContainText(account.mail);
+  await expect(page.locator('#nav-user')).toContainText(shownName(account));
   await expect(page.getByTestId('profile-view')).toBeVisible();
   await expect(page.getByTestId('profile-mail')).toHaveText(account.mail);
   await expect(page.getByTestId('profile-mail')).toHaveAttribute('href', `mailto:${account.mail}`);
@@ -33,7 +33,7 @@ test('the form checks its fields before sending and shows the errors under them'
   await expect(page.getByText('Password length cannot be less than 8 symbols')).toBeVisible();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveClass(/is-invalid/);
-  await expect(messageModal(page)).toBeHidden();
+  await expect(toasts(page)).toBeHidden();
   await expect(page).toHaveURL(/\/auth\/register$/);
 });
 
@@ -49,8 +49,8 @@ test('a mail that is taken is reported by the server under the mail field', asyn
   await page.getByLabel('Confirm password').fill(await page.getByLabel('Password', { exact: true }).inputValue());
   await page.getByRole('button', { name: 'Register' }).click();
 
-  await expect(messageModal(page)).toContainText('A user with this mail already exists');
-  await closeMessages(page);
   await expect(page.locator('.invalid-feedback')).toHaveText('A user with this mail already exists');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(toasts(page)).toBeHidden();
   await expect(page.locator('#nav-user')).toContainText('Guest');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { closeMessages, loginViaUi, logoutViaUi, messageModal, readResetCode, registerViaUi, strongPassword } from './helpers';
+import { closeMessages, loginViaUi, logoutViaUi, toasts, readResetCode, registerViaUi, strongPassword, shownName } from './helpers';
 
 test('a user resets the password with the code from the mail and is logged in', async ({ page }) => {
   const account = await registerViaUi(page);
@@ -13,17 +13,22 @@ test('a user resets the password with the code from the mail and is logged in', 
   await expect(page).toHaveURL(/\/auth\/reset_password_request$/);
   await page.getByLabel('Email').fill(account.mail);
   await page.getByRole('button', { name: 'Send the code' }).click();
-  await expect(messageModal(page)).toContainText('a reset code has been sent');
+  await expect(toasts(page)).toContainText('a reset code has been sent');
+  // on to the code, the mail filled in and the code field taking the cursor
+  await expect(page).toHaveURL(/\/auth\/reset_password_with_code\?mail=/);
+  await expect(page.getByTestId('reset-code-sent')).toHaveText(`Check ${account.mail} for a letter with the code.`);
+  await expect(page.getByLabel('Email')).toHaveValue(account.mail);
+  await expect(page.getByLabel('Reset code')).toBeFocused();
   await closeMessages(page);
 
   // asking again at once sends nothing new
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth\/reset_password_request$/);
+  await page.getByLabel('Email').fill(account.mail);
   await page.getByRole('button', { name: 'Send the code' }).click();
-  await expect(messageModal(page)).toContainText('Code was sent earlier.');
+  await expect(toasts(page)).toContainText('Code was sent earlier.');
   await closeMessages(page);
-
-  await page.getByRole('link', { name: 'Enter the code' }).click();
-  await expect(page).toHaveURL(/\/auth\/reset_password_with_code\?mail=/);
-  await expect(page.getByLabel('Email')).toHaveValue(account.mail);
+  await page.goto(`/auth/reset_password_with_code?mail=${encodeURIComponent(account.mail)}`);
 
   // a wrong code is refused under its field
   const newPassword = strongPassword();
@@ -31,18 +36,17 @@ test('a user resets the password with the code from the mail and is logged in', 
   await page.getByLabel('New password').fill(newPassword);
   await page.getByLabel('Confirm password').fill(newPassword);
   await page.getByRole('button', { name: 'Set the password' }).click();
-  await expect(messageModal(page)).toContainText('Reset code is incorrect.');
-  await closeMessages(page);
   await expect(page.locator('.invalid-feedback')).toHaveText('Reset code is incorrect.');
+  await expect(toasts(page)).toBeHidden();
 
   const code = await readResetCode(account.mail);
   await page.getByLabel('Reset code').fill(code);
   await page.getByRole('button', { name: 'Set the password' }).click();
   await expect(page).toHaveURL(/\/auth\/profile$/);
-  await expect(messageModal(page).locator('.alert-success')).toHaveText('Password is changed');
+  await expect(toasts(page).locator('.alert-success')).toHaveText('Password is changed');
   await closeMessages(page);
-  await expect(page.locator('#nav-user')).toContainText(account.mail);
+  await expect(page.locator('#nav-user')).toContainText(shownName(account));
 
   await logoutViaUi(page);
-  await loginViaUi(page, { mail: account.mail, password: newPassword });
+  await loginViaUi(page, { ...account, password: newPassword });
 });

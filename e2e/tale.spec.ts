@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { closeMessages, messageModal, registerViaUi } from './helpers';
+import { closeMessages, toasts, registerViaUi } from './helpers';
 import { createTale, registerAndGetId, shotPath, switchLanguage, taleCards, uniqueWord } from './tales-helpers';
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Text' });
@@ -8,7 +8,7 @@ const tool = (page: Page, id: string) => page.getByTestId(`editor-${id}`);
 
 async function saveTale(page: Page) {
   await page.getByTestId('tale-submit').click();
-  await expect(messageModal(page).locator('.alert-success')).toHaveText('Saved');
+  await expect(toasts(page).locator('.alert-success')).toHaveText('Saved');
   await closeMessages(page);
   await expect(page.getByTestId('tale-view')).toBeVisible();
 }
@@ -322,16 +322,18 @@ test('a new tale opens in edit mode; cancel goes home; bad alias is shown under 
   await page.getByRole('textbox', { name: 'Header' }).fill('Reserved alias');
   await page.getByLabel('Page alias').fill('tale');
   await page.getByTestId('tale-submit').click();
-  await closeMessages(page);
   await expect(page.getByTestId('tale-edit')).toBeVisible();
   await expect(page.getByLabel('Page alias')).toHaveClass(/is-invalid/);
   await expect(page.getByText('This alias is taken by a page of the site')).toBeVisible();
+  await expect(toasts(page)).toBeHidden();
 
   // a taken alias too
   await page.getByLabel('Page alias').fill(alias);
   await page.getByTestId('tale-submit').click();
-  await closeMessages(page);
+  await expect(page.getByText('A page with this alias already exists')).toBeVisible();
+  await expect(page.getByLabel('Page alias')).toBeFocused();
   await expect(page.getByLabel('Page alias')).toHaveClass(/is-invalid/);
+  await expect(toasts(page)).toBeHidden();
 
   // a fine alias: saved, the address becomes the new id
   const own = uniqueWord('own');
@@ -354,7 +356,7 @@ test('delete asks first, then goes to the feed', async ({ page }) => {
 
   await page.getByTestId('tale-delete').click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(messageModal(page).locator('.alert-success')).toHaveText('Deleted');
+  await expect(toasts(page).locator('.alert-success')).toHaveText('Deleted');
   await closeMessages(page);
   await expect(page).toHaveURL(/\/tale\/feed$/);
   await page.goto(`/tale/feed?txt=${word}`);
@@ -363,12 +365,14 @@ test('delete asks first, then goes to the feed', async ({ page }) => {
 
 test('a one-segment address that is no tale alias is "Page not found"', async ({ page }) => {
   await page.goto(`/${uniqueWord('nosuchalias')}`);
-  await closeMessages(page);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  // the page says it; no error in the corner as well
+  await page.waitForLoadState('networkidle');
+  await expect(toasts(page)).toBeHidden();
   // not a slug: not even asked of the server
   await page.goto('/some.page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expect(messageModal(page)).toHaveCount(0);
+  await expect(toasts(page)).toBeHidden();
 });
 
 test('inside an embedding frame the tale shows without its edit and delete buttons', async ({ page }) => {

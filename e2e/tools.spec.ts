@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
-import { closeMessages, dropdownMenu, messageModal, registerViaUi } from './helpers';
+import { closeMessages, dropdownMenu, toasts, registerViaUi } from './helpers';
 
 /** Opens a page in the given language (remembered choice in localStorage, set before the app starts). */
 async function openIn(page: Page, path: string, lng: 'en' | 'ru'): Promise<void> {
@@ -247,9 +247,8 @@ test.describe('tools for everyone', () => {
 
     await page.getByLabel('Serialized data').fill('a:1:{s:3:"abc";s:10:"short";}');
     await page.getByRole('button', { name: 'Parse and replace' }).click();
-    await expect(messageModal(page)).toBeVisible();
-    await closeMessages(page);
     await expect(page.getByLabel('Serialized data')).toHaveClass(/is-invalid/);
+    await expect(toasts(page)).toBeHidden();
     await shot(page, 'tools-serialized-invalid-en');
   });
 

@@ -54,6 +54,8 @@ export const RegisterBody = z
     password: newPasswordField(),
     confirm_password: confirmPasswordField(),
     language: opt(z.enum(LANGUAGES)),
+    /** The name shown with the account's tales and comments (optional; its profile's first name). */
+    firstname: optText(wireText().pipe(z.string().trim().max(NAME_MAX))),
     form_id: z.string().optional(),
   })
   .superRefine(passwordsMatch);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_MAX } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { passwordResets, sessions } from '../../db/schema';
 import { Client, GOOD_PASSWORD, type TestApp, lastMail, registered, startApp, templatesOf, uniqueMail } from '../../test/harness';
@@ -28,6 +29,48 @@ describe('register', () => {
     const second = await registered(app);
     const me = await second.get(`/auth/profile/${second.id}`);
     expect(me.body.CurrentUser.rbac_user_role).toEqual([]);
+  });
+
+  it('takes an optional name at sign-up: shown on the profile and in the welcome, trimmed, bounded, naming its field', async () => {
+    const named = new Client(app.url);
+    const mail = uniqueMail();
+    const a = await named.post('/auth/register', {
+      mail,
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD,
+      firstname: '  Анна Ли  ',
+    });
+    expect(a.body.meta.alina_response_success).toBe(1);
+    expect(a.body.messages[0]).toMatchObject({ templateString: MSG.welcome, params: ['Анна Ли'] });
+    expect(a.body.CurrentUser.firstname).toBe('Анна Ли');
+    const profile = await new Client(app.url).get<{ user: { firstname: string } }>(`/auth/profile/${a.body.CurrentUser.id}`);
+    expect(profile.body.data.user.firstname).toBe('Анна Ли');
+
+    // none, or only spaces: no name, welcomed by mail
+    const plain = await reg(new Client(app.url), uniqueMail());
+    expect(plain.body.CurrentUser.firstname).toBe('');
+    const spaces = await new Client(app.url).post('/auth/register', {
+      mail: uniqueMail(),
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD,
+      firstname: '   ',
+    });
+    expect(spaces.body.meta.alina_response_success).toBe(1);
+    expect(spaces.body.CurrentUser.firstname).toBe('');
+
+    // too long: refused under its field, and nobody is made
+    const longMail = uniqueMail();
+    const long = await new Client(app.url).post('/auth/register', {
+      mail: longMail,
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD,
+      firstname: 'x'.repeat(NAME_MAX + 1),
+    });
+    expect(long.status).toBe(200);
+    expect(long.body.meta.alina_response_success).toBe(0);
+    expect(long.body.messages).toMatchObject([{ templateString: MSG.fieldTooLong, field: 'firstname' }]);
+    const tryLogin = await new Client(app.url).post('/auth/login', { mail: longMail, password: GOOD_PASSWORD });
+    expect(tryLogin.body.meta.alina_response_success).toBe(0);
   });
 
   it('refuses a bad mail, a short password and a mismatch, naming each field, and creates nobody', async () => {

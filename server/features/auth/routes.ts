@@ -43,7 +43,7 @@ export function authRoutes(deps: Deps) {
     route(app, api.auth.register, async (request, reply) => {
       const li = await auth.register(deps, request.body, clientMeta(request));
       await becomeCaller(request, reply, li);
-      return outcome(null, { messages: [ok(MSG.welcome, [li.user.mail])] });
+      return outcome(null, { messages: [ok(MSG.welcome, [li.user.firstname || li.user.mail])] });
     });
 
     route(app, api.auth.changePassword, async (request, _reply, caller) => {

@@ -79,7 +79,7 @@ export async function register(deps: Deps, body: RegisterBody, meta: ClientMeta)
       const [anyone] = await tx.select({ id: users.id }).from(users).limit(1);
       const [user] = await tx
         .insert(users)
-        .values({ mail: body.mail, password_hash: passwordHash, language: body.language ?? '' })
+        .values({ mail: body.mail, password_hash: passwordHash, language: body.language ?? '', firstname: body.firstname ?? '' })
         .returning();
       const roles: string[] = [];
       if (!anyone) {

@@ -45,7 +45,7 @@ type FormInput<C extends AnyCall> =
 export type CallInput<C extends AnyCall> = ParamsInput<C> &
   QueryInput<EndpointOf<C>> &
   BodyInput<EndpointOf<C>> &
-  FormInput<C> & { signal?: AbortSignal };
+  FormInput<C> & { signal?: AbortSignal; explains?: readonly number[] };
 
 /** The `data` of a successful answer, as the call's shapes declare it. */
 export type AnswerOf<C extends AnyCall> = EndpointOf<C> extends Shapes ? DataOf<EndpointOf<C>> : never;
@@ -78,8 +78,11 @@ export function callApi<C extends AnyCall>(
   call: C,
   ...input: Partial<CallInput<C>> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]
 ): Promise<Envelope<AnswerOf<C>>>;
-export function callApi(call: AnyCall, input: LooseInput & { signal?: AbortSignal } = {}): Promise<Envelope<unknown>> {
+export function callApi(
+  call: AnyCall,
+  input: LooseInput & { signal?: AbortSignal; explains?: readonly number[] } = {},
+): Promise<Envelope<unknown>> {
   const { path, body } = requestOf(call, input);
-  const req: ApiRequest = { method: call.method, body, query: input.query, signal: input.signal };
+  const req: ApiRequest = { method: call.method, body, query: input.query, signal: input.signal, explains: input.explains };
   return apiFetch(path, req);
 }

@@ -16,6 +16,11 @@ export interface ApiRequest {
   body?: object | FormData;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /**
+   * HTTP statuses the screen explains itself (a tale that is for members, or not there): their
+   * answers put no message on screen, so the page's own state is not repeated as a toast.
+   */
+  explains?: readonly number[];
 }
 
 /** A call that did not end in an envelope with HTTP 200. Its messages are already on screen. */
@@ -106,7 +111,7 @@ export async function apiFetch<T = unknown>(path: string, req: ApiRequest = {}):
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       throw networkFailure();
     }
-    return readAnswer<T>(res.status, raw);
+    return readAnswer<T>(res.status, raw, req.explains);
   } finally {
     requestEnded();
   }
@@ -120,10 +125,10 @@ export function networkFailure(): ApiError {
 
 /**
  * Reads an HTTP answer (status and body text) the way every call does: keeps CurrentUser in
- * step, queues the messages, and gives the envelope of a 2xx JSON answer or throws an ApiError.
+ * step, queues the messages (unless the caller explains the status), and gives the envelope of a 2xx JSON answer or throws an ApiError.
  * Shared by apiFetch and the uploads that need XMLHttpRequest for their progress.
  */
-export function readAnswer<T = unknown>(status: number, raw: string): Envelope<T> {
+export function readAnswer<T = unknown>(status: number, raw: string, explains: readonly number[] = []): Envelope<T> {
   const ok = status >= 200 && status < 300;
   let parsed: unknown = null;
   let isJson = false;
@@ -144,7 +149,7 @@ export function readAnswer<T = unknown>(status: number, raw: string): Envelope<T
     if (m) queued.push(m);
   }
   if (!envelope && ok) queued.push(danger(MSG.responseNotSuccess));
-  pushMessages(queued);
+  if (ok || !explains.includes(status)) pushMessages(queued);
 
   if (!ok || !envelope) {
     throw new ApiError(status, envelope, envelope ? `HTTP ${status}` : 'Unreadable response');

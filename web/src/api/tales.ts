@@ -32,7 +32,11 @@ export interface FeedPage {
  * by the server on first call). `data` is the tale itself; anything else is an ApiError.
  */
 export async function getTale(ref: TaleRef, signal?: AbortSignal): Promise<Tale> {
-  const env = ref ? await callApi(calls.tales.tale, { params: { id: ref }, signal }) : await callApi(calls.tales.unsavedTale, { signal });
+  // the tale screen says itself that a tale is for members or is not there
+  const explains = [401, 404];
+  const env = ref
+    ? await callApi(calls.tales.tale, { params: { id: ref }, signal, explains })
+    : await callApi(calls.tales.unsavedTale, { signal, explains });
   if (!isSuccess(env) || !env.data || typeof env.data !== 'object') throw new ApiError(200, env, 'Tale not loaded');
   return env.data;
 }

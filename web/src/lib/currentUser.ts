@@ -57,8 +57,3 @@ if (typeof window !== 'undefined') {
     if (e.key === CURRENT_USER_STORAGE_KEY) currentUserStore.set(readStored());
   });
 }
-
-/** What the user menu calls the user: first name, else mail, else nothing (the caller shows a placeholder). */
-export function displayNameOf(u: Pick<CurrentUser, 'firstname' | 'mail'>): string {
-  return u.firstname.trim() || u.mail.trim();
-}

@@ -45,15 +45,18 @@ export function catalogueResolver<TValues extends FieldValues, TOut>(schema: z.Z
   };
 }
 
-/** Puts the server's field messages (Message.field) under the form fields they name. */
+/** Puts the server's field messages (Message.field) under the form fields they name; the first such field takes the cursor. */
 export function applyServerFieldErrors<TValues extends FieldValues>(
   messages: readonly Message[] | undefined,
   setError: UseFormSetError<TValues>,
   fields: readonly FieldPath<TValues>[],
 ): void {
+  let first = true;
   for (const m of messages ?? []) {
     const field = fieldOf(m);
     const match = fields.find((f) => f === field);
-    if (match) setError(match, { type: 'server', message: encodeFieldMessage(m) });
+    if (!match) continue;
+    setError(match, { type: 'server', message: encodeFieldMessage(m) }, { shouldFocus: first });
+    first = false;
   }
 }

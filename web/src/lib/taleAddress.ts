@@ -12,14 +12,6 @@ export function hashtagHref(tag: string): string {
   return `${appRoutes.feed}?txt=${encodeURIComponent(`#${tag}`)}`;
 }
 
-/** The author's name as a tale carries it; empty when the author has none. */
-export function authorNameOf(tale: Pick<Tale, 'owner_firstname' | 'owner_lastname'>): string {
-  return [tale.owner_firstname, tale.owner_lastname]
-    .map((s) => s?.trim())
-    .filter(Boolean)
-    .join(' ');
-}
-
 /** Saved but with a publish time still ahead: hidden from the feed until then. */
 export const isScheduled = (tale: Pick<Tale, 'publish_at' | 'is_submitted'>, nowSeconds = Date.now() / 1000) =>
   tale.is_submitted === 1 && tale.publish_at > nowSeconds;

@@ -24,6 +24,8 @@ export type DatePickerProps = {
   /** id of the year field, so a <label htmlFor> outside can point at it. */
   id?: string;
   label?: string;
+  /** The first year the date may have: 1970 for a moment kept as unix time (a publish date, a ban). */
+  minYear?: number;
 };
 
 const SEPARATOR: Partial<Record<DateField, string>> = { year: '-', month: '-', hour: ':', minute: ':' };
@@ -33,7 +35,7 @@ const SEPARATOR: Partial<Record<DateField, string>> = { year: '-', month: '-', h
  * valid date the problem is shown inline and nothing is emitted, so the owner keeps the last
  * valid value.
  */
-export function DatePicker({ value, onChange, withTime = false, id, label }: DatePickerProps) {
+export function DatePicker({ value, onChange, withTime = false, id, label, minYear }: DatePickerProps) {
   const { t } = useTranslation();
   const generatedId = useId();
   const baseId = id ?? `datepicker-${generatedId.replace(/:/g, '')}`;
@@ -56,7 +58,7 @@ export function DatePicker({ value, onChange, withTime = false, id, label }: Dat
 
   const apply = (next: DateParts) => {
     setParts(next);
-    const checked = unixFromParts(next, withTime);
+    const checked = unixFromParts(next, withTime, minYear);
     setResult(checked);
     if (checked.ok && checked.value !== known.current) {
       known.current = checked.value;

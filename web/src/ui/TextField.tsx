@@ -26,10 +26,11 @@ export function TextField({ id, label, registration, error, type = 'text', autoC
         autoFocus={autoFocus}
         inputMode={inputMode}
         isInvalid={!!error}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined}
         {...registration}
       />
-      <FieldErrorText error={error} />
+      <FieldErrorText error={error} id={`${id}-error`} />
       {hint && (
         <Form.Text id={`${id}-hint`} muted>
           {hint}

@@ -44,6 +44,15 @@ describe('unixFromParts without time', () => {
     expect(unixFromParts(parts({ year: '2024', month: '0', day: '1' }), false)).toMatchObject({ ok: false, field: 'month' });
   });
 
+  it('refuses a year before the first it may have, naming that year (a publish date starts in 1970)', () => {
+    const early = parts({ year: '1', month: '1', day: '1', hour: '12', minute: '0', second: '0' });
+    expect(unixFromParts(early, true, 1970)).toEqual({ ok: false, problem: 'outOfRange', field: 'year', min: 1970, max: 9999 });
+    expect(unixFromParts(parts({ year: '1969', month: '12', day: '31' }), true, 1970)).toMatchObject({ ok: false, min: 1970 });
+    expect(unixFromParts(parts({ year: '1970', month: '1', day: '2' }), true, 1970)).toMatchObject({ ok: true });
+    // a birth date may be any year
+    expect(unixFromParts(parts({ year: '1', month: '1', day: '1' }), false)).toMatchObject({ ok: true });
+  });
+
   it('reports a half-filled date', () => {
     expect(unixFromParts(parts({ year: '2024', day: '3' }), false)).toEqual({ ok: false, problem: 'incomplete' });
   });

@@ -7,6 +7,8 @@ export const TIME_FIELDS = ['hour', 'minute', 'second'] as const;
 export type DateField = (typeof DATE_FIELDS)[number] | (typeof TIME_FIELDS)[number];
 export type DateParts = Record<DateField, string>;
 
+/** The first year of unix time: the earliest a publish date or a ban's end can be. */
+export const UNIX_EPOCH_YEAR = 1970;
 export const PART_MIN: Record<DateField, number> = { year: 1, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
 export const PART_MAX: Record<DateField, number> = { year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59 };
 export const PART_LENGTH: Record<DateField, number> = { year: 4, month: 2, day: 2, hour: 2, minute: 2, second: 2 };
@@ -65,9 +67,10 @@ export function partsFromUnix(unixSeconds: number | null, withTime: boolean): Da
 
 /**
  * Joins the fields into unix seconds. All empty gives null (no date); a date needs year, month
- * and day, while empty time fields count as 0. Feb 30 and the like are refused.
+ * and day, while empty time fields count as 0. Feb 30 and the like are refused, and so is a year
+ * before `minYear` (a moment the server keeps as unix time starts in 1970).
  */
-export function unixFromParts(parts: DateParts, withTime: boolean): PartsResult {
+export function unixFromParts(parts: DateParts, withTime: boolean, minYear: number = PART_MIN.year): PartsResult {
   const fields: readonly DateField[] = withTime ? [...DATE_FIELDS, ...TIME_FIELDS] : DATE_FIELDS;
   if (fields.every((field) => parts[field].trim() === '')) return { ok: true, value: null };
   const numbers = { ...PART_MIN, hour: 0, minute: 0, second: 0 };
@@ -78,8 +81,9 @@ export function unixFromParts(parts: DateParts, withTime: boolean): PartsResult 
       continue;
     }
     const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-    if (!(value >= PART_MIN[field] && value <= PART_MAX[field])) {
-      return { ok: false, problem: 'outOfRange', field, min: PART_MIN[field], max: PART_MAX[field] };
+    const min = field === 'year' ? minYear : PART_MIN[field];
+    if (!(value >= min && value <= PART_MAX[field])) {
+      return { ok: false, problem: 'outOfRange', field, min, max: PART_MAX[field] };
     }
     numbers[field] = value;
   }

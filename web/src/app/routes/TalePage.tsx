@@ -29,11 +29,12 @@ const TaleMap = lazy(() => import('@/features/map/components/TaleMap'));
 const inIframe = isInIframe();
 const ALIAS_SHAPE = /^[A-Za-z0-9_-]{1,100}$/;
 
-function LoginToWrite() {
+/** A visitor at the new-tale address, or at a tale for members only: the page says what logging in is for. */
+function LoginFirst({ toRead }: { toRead: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="py-5 text-center" data-testid="tale-login">
-      <p className="lead">{t('tale.loginToWrite')}</p>
+      <p className="lead">{toRead ? t('tale.loginToRead') : t('tale.loginToWrite')}</p>
       <Link to={appRoutes.login} className="btn btn-primary">
         {t('tale.login')}
       </Link>
@@ -99,10 +100,10 @@ export default function TalePage() {
   }, [tale, t]);
 
   if (!aliasShaped) return <NotFoundPage />;
-  if (ref === null && !loggedIn) return <LoginToWrite />;
+  if (ref === null && !loggedIn) return <LoginFirst toRead={false} />;
   if (address.isPending || (address.data !== undefined && query.isPending)) return <PageLoading label={t('tale.loading')} />;
   if (!tale) {
-    if (address.error instanceof ApiError && address.error.status === 401) return <LoginToWrite />;
+    if (address.error instanceof ApiError && address.error.status === 401) return <LoginFirst toRead={ref !== null} />;
     // an address that is no tale's alias is simply a page the site does not have
     return alias !== undefined ? <NotFoundPage /> : <NotFound />;
   }

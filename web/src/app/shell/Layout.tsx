@@ -5,7 +5,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './Footer';
 import { isInIframe, useIframeAutoHeight } from './iframe';
 import { MainNavbar } from './MainNavbar';
-import { MessageModal } from './MessageModal';
+import { Toasts } from './Toasts';
 import { SpinnerOverlay } from './SpinnerOverlay';
 import { useFullScreenToggle } from './useFullScreenToggle';
 import { useLiveNotifications } from '@/features/notifications/hooks/useLiveNotifications';
@@ -39,7 +39,7 @@ export function Layout() {
         </Container>
       </main>
       {!chromeHidden && <Footer />}
-      <MessageModal />
+      <Toasts />
       <SpinnerOverlay />
       <ScrollRestoration />
     </div>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
 import { appRoutes } from '@common/routes';
-import { displayNameOf, useCurrentUser } from '@/lib/currentUser';
+import { useCurrentUser } from '@/lib/currentUser';
+import { displayName } from '@/lib/names';
 import { UserAvatar } from '@/ui/UserAvatar';
 
 export function UserMenu() {
@@ -11,7 +12,7 @@ export function UserMenu() {
   const user = useCurrentUser();
   const loggedIn = isLoggedIn(user);
   const count = loggedIn ? user.count_notifications : 0;
-  const name = displayNameOf(user) || t('user.guest');
+  const name = loggedIn ? displayName(t, user, user.id) : t('user.guest');
 
   const title = (
     <span className="d-inline-flex align-items-center gap-2">
@@ -30,6 +31,9 @@ export function UserMenu() {
     <NavDropdown id="nav-user" align="end" title={title} data-testid="user-menu">
       {loggedIn ? (
         <>
+          <NavDropdown.Header style={{ maxWidth: '20rem' }} data-testid="user-menu-mail">
+            {t('nav.signedInAs')} <span className="d-block text-body text-break">{user.mail}</span>
+          </NavDropdown.Header>
           <NavDropdown.Item as={Link} to={appRoutes.taleNew}>
             {t('nav.addTale')}
           </NavDropdown.Item>

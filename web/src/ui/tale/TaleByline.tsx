@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appRoutes } from '@common/routes';
 import type { Tale } from '@common/schemas/tale';
-import { formatDate } from '@/lib/dates';
+import { RelativeTime } from '../RelativeTime';
 import { UserAvatar } from '../UserAvatar';
-import { authorNameOf, taleHref } from '@/lib/taleAddress';
+import { displayName } from '@/lib/names';
+import { taleHref } from '@/lib/taleAddress';
 
 type BylineTale = Pick<
   Tale,
@@ -24,12 +25,11 @@ type BylineTale = Pick<
  * tale's page), each left out when the tale's flags hide it.
  */
 export function TaleByline({ tale, className = '' }: { tale: BylineTale; className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const showAuthor = tale.is_avatar_hidden !== 1;
   const showDate = tale.is_date_hidden !== 1;
   if (!showAuthor && !showDate) return null;
-  const name = authorNameOf(tale) || t('tale.unnamed', { id: tale.owner_id });
-  const date = formatDate(tale.publish_at, i18n.language, { withTime: true });
+  const name = displayName(t, { firstname: tale.owner_firstname, lastname: tale.owner_lastname }, tale.owner_id);
   return (
     <div className={`tales-byline d-flex align-items-center flex-wrap gap-2 small ${className}`}>
       {showAuthor && (
@@ -49,7 +49,7 @@ export function TaleByline({ tale, className = '' }: { tale: BylineTale; classNa
       )}
       {showDate && (
         <Link to={taleHref(tale)} className="text-body-secondary text-decoration-none" data-testid="tale-date">
-          <time dateTime={new Date(tale.publish_at * 1000).toISOString()}>{date}</time>
+          <RelativeTime unixSeconds={tale.publish_at} />
         </Link>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@common/schemas/admin';
 import { DatePicker } from '@/ui/DatePicker';
+import { UNIX_EPOCH_YEAR } from '@/ui/dateParts';
 
 const DAY = 86_400;
 
@@ -30,7 +31,7 @@ export function BanDialog({ user, onBan, onCancel }: BanDialogProps) {
         <Modal.Title id="ban-dialog-title">{t('admin.users.banTitle', { user: user?.mail ?? '' })}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <DatePicker id="ban-till" label={t('admin.users.banTill')} value={till} onChange={setTill} withTime />
+        <DatePicker id="ban-till" label={t('admin.users.banTill')} value={till} onChange={setTill} withTime minYear={UNIX_EPOCH_YEAR} />
         <div className="d-flex flex-wrap gap-2 mt-2">
           {[1, 7, 30, 365].map((days) => (
             <Button key={days} size="sm" variant="outline-secondary" onClick={() => setTill(now + days * DAY)}>

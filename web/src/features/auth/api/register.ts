@@ -8,6 +8,8 @@ export interface RegisterInput {
   password: string;
   confirm_password: string;
   language?: Language;
+  /** The name shown with the account's tales and comments; may be empty. */
+  firstname?: string;
 }
 
 /** POST /auth/register: success logs the new user in at once. */

@@ -7,6 +7,7 @@ import { ChangePasswordBody } from '@common/schemas/user';
 import { ApiError, isSuccess } from '@/api/client';
 import { useCurrentUser } from '@/lib/currentUser';
 import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { useClaimedFields } from '@/lib/messageQueue';
 import { TextField } from '@/ui/TextField';
 import { useChangePassword } from '../api/changePassword';
 import { AuthCard } from './AuthCard';
@@ -29,6 +30,7 @@ export default function ChangePasswordPage() {
     resolver: catalogueResolver<ChangePasswordForm, ChangePasswordBody>(ChangePasswordBody),
     defaultValues: EMPTY,
   });
+  useClaimedFields(FIELDS);
 
   if (!loggedIn) {
     return (

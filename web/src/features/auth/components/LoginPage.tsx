@@ -7,6 +7,7 @@ import { LoginBody } from '@common/schemas/user';
 import { ApiError, isSuccess } from '@/api/client';
 import { useCurrentUser } from '@/lib/currentUser';
 import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { useClaimedFields } from '@/lib/messageQueue';
 import { TextField } from '@/ui/TextField';
 import { useLogin } from '../api/login';
 import { useLeaveWhenLoggedIn } from '../hooks/useLeaveWhenLoggedIn';
@@ -28,6 +29,7 @@ export default function LoginPage() {
     resolver: catalogueResolver<LoginForm, LoginBody>(LoginBody),
     defaultValues: { mail: '', password: '' },
   });
+  useClaimedFields(FIELDS);
 
   const onSubmit = handleSubmit(({ mail, password }) =>
     loginMutation.mutate(

@@ -8,6 +8,7 @@ import { ApiError, isSuccess } from '@/api/client';
 import { currentLanguage } from '@/i18n/i18n';
 import { useCurrentUser } from '@/lib/currentUser';
 import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { useClaimedFields } from '@/lib/messageQueue';
 import { TextField } from '@/ui/TextField';
 import { useRegister } from '../api/register';
 import { AuthCard } from './AuthCard';
@@ -18,8 +19,9 @@ interface RegisterForm {
   mail: string;
   password: string;
   confirm_password: string;
+  firstname: string;
 }
-const FIELDS = ['mail', 'password', 'confirm_password'] as const;
+const FIELDS = ['mail', 'password', 'confirm_password', 'firstname'] as const;
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -28,12 +30,13 @@ export default function RegisterPage() {
   const registerMutation = useRegister();
   const { register, handleSubmit, setError, formState } = useForm<RegisterForm, unknown, RegisterBody>({
     resolver: catalogueResolver<RegisterForm, RegisterBody>(RegisterBody),
-    defaultValues: { mail: '', password: '', confirm_password: '' },
+    defaultValues: { mail: '', password: '', confirm_password: '', firstname: '' },
   });
+  useClaimedFields(FIELDS);
 
-  const onSubmit = handleSubmit(({ mail, password, confirm_password }) =>
+  const onSubmit = handleSubmit(({ mail, password, confirm_password, firstname }) =>
     registerMutation.mutate(
-      { mail, password, confirm_password, language: currentLanguage() },
+      { mail, password, confirm_password, firstname, language: currentLanguage() },
       {
         onSuccess: (env) => {
           if (isSuccess(env)) void navigate(appRoutes.profile, { replace: true });
@@ -68,6 +71,14 @@ export default function RegisterPage() {
           autoFocus
           registration={register('mail')}
           error={formState.errors.mail}
+        />
+        <TextField
+          id="register-firstname"
+          label={t('field.firstnameAtSignUp')}
+          autoComplete="name"
+          hint={t('register.nameHint')}
+          registration={register('firstname')}
+          error={formState.errors.firstname}
         />
         <PasswordFields
           idPrefix="register"

@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Alert } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { appRoutes } from '@common/routes';
 import { ResetRequestBody } from '@common/schemas/user';
 import { ApiError, isSuccess } from '@/api/client';
 import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { useClaimedFields } from '@/lib/messageQueue';
 import { TextField } from '@/ui/TextField';
 import { useResetPasswordRequest } from '../api/resetPasswordRequest';
 import { AuthCard } from './AuthCard';
@@ -24,18 +23,20 @@ export default function ResetRequestPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const requestMutation = useResetPasswordRequest();
-  const [sentTo, setSentTo] = useState('');
+  const navigate = useNavigate();
   const { register, handleSubmit, setError, formState } = useForm<ResetRequestForm, unknown, ResetRequestBody>({
     resolver: catalogueResolver<ResetRequestForm, ResetRequestBody>(ResetRequestBody),
     defaultValues: { mail: searchParams.get('mail') ?? '' },
   });
+  useClaimedFields(FIELDS);
 
   const onSubmit = handleSubmit(({ mail }) =>
     requestMutation.mutate(
       { mail },
       {
         onSuccess: (env) => {
-          if (isSuccess(env)) setSentTo(mail);
+          // the code goes in on the next screen, the mail already filled in
+          if (isSuccess(env)) void navigate(withCodeLink(mail));
           else applyServerFieldErrors(env.messages, setError, FIELDS);
         },
         onError: (e) => {
@@ -48,14 +49,6 @@ export default function ResetRequestPage() {
   return (
     <AuthCard title={t('resetRequest.title')} footer={<Link to={appRoutes.login}>{t('register.toLogin')}</Link>}>
       <p className="text-body-secondary">{t('resetRequest.intro')}</p>
-      {sentTo && (
-        <Alert variant="success" data-testid="reset-request-sent">
-          <p className="mb-2">{t('resetRequest.sent', { mail: sentTo })}</p>
-          <Link to={withCodeLink(sentTo)} className="alert-link">
-            {t('resetRequest.toWithCode')}
-          </Link>
-        </Alert>
-      )}
       <form onSubmit={onSubmit} noValidate>
         <TextField
           id="reset-request-mail"
@@ -68,11 +61,9 @@ export default function ResetRequestPage() {
         />
         <SubmitButton pending={requestMutation.isPending}>{t('resetRequest.submit')}</SubmitButton>
       </form>
-      {!sentTo && (
-        <p className="mt-3 mb-0 small">
-          <Link to={appRoutes.resetWithCode}>{t('resetRequest.haveCode')}</Link>
-        </p>
-      )}
+      <p className="mt-3 mb-0 small">
+        <Link to={appRoutes.resetWithCode}>{t('resetRequest.haveCode')}</Link>
+      </p>
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { appRoutes } from '@common/routes';
 import { ResetWithCodeBody } from '@common/schemas/user';
 import { ApiError, isSuccess } from '@/api/client';
 import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { useClaimedFields } from '@/lib/messageQueue';
 import { TextField } from '@/ui/TextField';
 import { useResetPasswordWithCode } from '../api/resetPasswordWithCode';
 import { AuthCard } from './AuthCard';
@@ -29,6 +30,7 @@ export default function ResetWithCodePage() {
     resolver: catalogueResolver<ResetWithCodeForm, ResetWithCodeBody>(ResetWithCodeBody),
     defaultValues: { mail: mailFromLink, reset_code: searchParams.get('reset_code') ?? '', password: '', confirm_password: '' },
   });
+  useClaimedFields(FIELDS);
 
   const onSubmit = handleSubmit((values) =>
     resetMutation.mutate(
@@ -47,6 +49,11 @@ export default function ResetWithCodePage() {
 
   return (
     <AuthCard title={t('resetWithCode.title')} footer={<Link to={appRoutes.resetRequest}>{t('resetWithCode.toRequest')}</Link>}>
+      {mailFromLink && (
+        <p className="mb-2" data-testid="reset-code-sent">
+          {t('resetRequest.sent', { mail: mailFromLink })}
+        </p>
+      )}
       <p className="text-body-secondary">{t('resetWithCode.intro')}</p>
       <form onSubmit={onSubmit} noValidate>
         <TextField

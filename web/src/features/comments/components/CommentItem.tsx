@@ -1,13 +1,14 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '@/ui/RelativeTime';
+import { displayName } from '@/lib/names';
 import { Link } from 'react-router';
 import { can } from '@common/policies';
 import { appRoutes } from '@common/routes';
 import type { Tale } from '@common/schemas/tale';
 import { isSuccess } from '@/api/client';
 import { useCurrentUser } from '@/lib/currentUser';
-import { formatDate } from '@/lib/dates';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { UserAvatar } from '@/ui/UserAvatar';
 import { useDeleteComment } from '../api/deleteComment';
@@ -30,7 +31,7 @@ interface CommentItemProps {
 
 /** One comment: author, date, body, like, edit and delete for its owner and staff, and its replies. */
 export function CommentItem({ comment, place, highlighted, replies, like }: CommentItemProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +45,7 @@ export function CommentItem({ comment, place, highlighted, replies, like }: Comm
   }, [highlighted]);
 
   const mayChange = can.editComment(user, comment);
-  const name = `${comment.owner_firstname} ${comment.owner_lastname}`.trim() || `${t('comments.author')} #${comment.owner_id}`;
+  const name = displayName(t, { firstname: comment.owner_firstname, lastname: comment.owner_lastname }, comment.owner_id);
   const profile = appRoutes.profileOf(comment.owner_id);
 
   return (
@@ -65,9 +66,7 @@ export function CommentItem({ comment, place, highlighted, replies, like }: Comm
             <Link to={profile} className="fw-semibold text-break text-decoration-none" data-testid="comment-author">
               {name}
             </Link>
-            <time className="text-body-secondary" dateTime={new Date((comment.publish_at || comment.created_at) * 1000).toISOString()}>
-              {formatDate(comment.publish_at || comment.created_at, i18n.language, { withTime: true })}
-            </time>
+            <RelativeTime className="text-body-secondary" unixSeconds={comment.publish_at || comment.created_at} />
           </header>
           {editing ? (
             <CommentForm

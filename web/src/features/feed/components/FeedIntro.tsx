@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
 import { appRoutes } from '@common/routes';
-import { displayNameOf, useCurrentUser } from '@/lib/currentUser';
+import { useCurrentUser } from '@/lib/currentUser';
+import { displayName } from '@/lib/names';
 
 /**
  * The line above the feed on the home page: visitors are invited to log in or register, a
@@ -16,7 +17,7 @@ export function FeedIntro() {
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3 p-3 rounded bg-body-tertiary" data-testid="feed-intro">
       {isLoggedIn(user) ? (
         <>
-          <span className="me-auto">{t('home.greeting', { name: displayNameOf(user) })}</span>
+          <span className="me-auto">{t('home.greeting', { name: displayName(t, user, user.id) })}</span>
           <Link className="btn btn-primary btn-sm" to={appRoutes.taleNew}>
             {t('feed.addTale')}
           </Link>

@@ -3,17 +3,18 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '@/ui/RelativeTime';
+import { displayName } from '@/lib/names';
 import { Link } from 'react-router';
 import { appRoutes } from '@common/routes';
 import { likeQueries } from '@/api/likes';
-import { formatDate } from '@/lib/dates';
 import { Paginator } from '@/ui/Paginator';
 import { UserAvatar } from '@/ui/UserAvatar';
 import { LoadingRow } from '@/ui/LoadingRow';
 
 /** Who liked a tale or comment: a paged list with links to their profiles (spec section 2). */
 export function LikersModal({ taleId, show, onHide }: { taleId: number; show: boolean; onHide: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   // loaded only while the modal is open, which needs at least one like (spec section 5)
   const likers = useQuery({ ...likeQueries.likers(taleId, page), enabled: show });
@@ -32,7 +33,7 @@ export function LikersModal({ taleId, show, onHide }: { taleId: number; show: bo
         ) : (
           <ul className="list-unstyled mb-0" data-testid="likers">
             {list.map((l) => {
-              const name = `${l.from_firstname} ${l.from_lastname}`.trim() || t('likes.user', { id: l.user_id });
+              const name = displayName(t, { firstname: l.from_firstname, lastname: l.from_lastname }, l.user_id);
               return (
                 <li key={l.id} className="d-flex align-items-center gap-2 py-1">
                   <Link to={appRoutes.profileOf(l.user_id)} onClick={onHide} tabIndex={-1} aria-hidden="true">
@@ -41,7 +42,9 @@ export function LikersModal({ taleId, show, onHide }: { taleId: number; show: bo
                   <Link to={appRoutes.profileOf(l.user_id)} onClick={onHide} className="fw-semibold text-break">
                     {name}
                   </Link>
-                  <small className="text-body-secondary ms-auto text-nowrap">{formatDate(l.created_at, i18n.language)}</small>
+                  <small className="text-body-secondary ms-auto text-nowrap">
+                    <RelativeTime unixSeconds={l.created_at} />
+                  </small>
                 </li>
               );
             })}

@@ -1,10 +1,11 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '@/ui/RelativeTime';
 import { Link } from 'react-router';
 import { appRoutes } from '@common/routes';
 import type { Notification } from '@common/schemas/conversation';
-import { formatDate } from '@/lib/dates';
+import { displayName } from '@/lib/names';
 import { UserAvatar } from '@/ui/UserAvatar';
 
 /** Only an address inside this app is followed; anything else is shown as text. */
@@ -12,7 +13,7 @@ const isAppRoute = (link: string) => link.startsWith('/') && !link.startsWith('/
 
 export function NotificationRow({ item, deleting, onDelete }: { item: Notification; deleting: boolean; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
-  const name = `${item.from_firstname} ${item.from_lastname}`.trim() || t('notifications.user', { id: item.from_id });
+  const name = displayName(t, { firstname: item.from_firstname, lastname: item.from_lastname }, item.from_id);
   const profile = appRoutes.profileOf(item.from_id);
   // txt is a message template, also its translation key
   const text = i18n.exists(item.txt) ? t(item.txt) : item.txt;
@@ -41,9 +42,7 @@ export function NotificationRow({ item, deleting, onDelete }: { item: Notificati
           <Link to={profile} className="text-break" data-testid="notification-author">
             {name}
           </Link>
-          <time className="text-body-secondary" dateTime={new Date(item.created_at * 1000).toISOString()}>
-            {formatDate(item.created_at, i18n.language, { withTime: true })}
-          </time>
+          <RelativeTime className="text-body-secondary" unixSeconds={item.created_at} />
         </div>
       </div>
       <Button

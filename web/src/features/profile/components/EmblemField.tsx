@@ -5,26 +5,29 @@ import { RASTER_IMAGE_EXTENSIONS } from '@common/models/file';
 import { refusalOf } from '@/lib/uploadRefusal';
 import { FilePickerButton } from '@/ui/FilePickerButton';
 import { UserAvatar } from '@/ui/UserAvatar';
-import { useReplaceEmblem } from '../api/saveEmblem';
+import { useUploadEmblem } from '../api/uploadEmblem';
 
 const ACCEPT = RASTER_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /**
  * The profile's image (spec: "image upload" in edit mode): a preview, a file picker that uploads
- * and saves the new emblem at once, and a way to go back to the default image.
+ * the new image, and a way to go back to the default one. Either is the form's until its Save;
+ * Cancel leaves the profile's image as it was.
  */
-export function EmblemField({ userId, emblem, onChange }: { userId: number; emblem: string; onChange: (url: string) => void }) {
+export function EmblemField({ emblem, onChange }: { emblem: string; onChange: (url: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const replace = useReplaceEmblem(userId);
+  const replace = useUploadEmblem();
   const [problem, setProblem] = useState<string | null>(null);
 
   const run = (file: File | null) => {
     setProblem(null);
+    if (!file) {
+      onChange('');
+      return;
+    }
     replace.mutate(file, {
-      onSuccess: (user) => {
-        if (user) onChange(user.emblem ?? '');
-      },
+      onSuccess: (url) => onChange(url),
       onError: (error) => setProblem(refusalOf(error)),
     });
   };

@@ -6,6 +6,7 @@ import { ProfileBody, type PublicUser } from '@common/schemas/user';
 import { ApiError, isSuccess } from '@/api/client';
 import { uploadEditorImage } from '@/api/uploadEditorImage';
 import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { useClaimedFields } from '@/lib/messageQueue';
 import { DatePicker } from '@/ui/DatePicker';
 import { FieldErrorText } from '@/ui/FieldErrorText';
 import { TextField } from '@/ui/TextField';
@@ -39,6 +40,7 @@ export default function ProfileEditForm({ user, onDone }: { user: PublicUser; on
       emblem: user.emblem ?? '',
     },
   });
+  useClaimedFields(FIELDS);
 
   const onSubmit = handleSubmit((v) =>
     updateMutation.mutate(
@@ -71,7 +73,7 @@ export default function ProfileEditForm({ user, onDone }: { user: PublicUser; on
           <Controller
             control={control}
             name="emblem"
-            render={({ field }) => <EmblemField userId={user.id} emblem={field.value} onChange={field.onChange} />}
+            render={({ field }) => <EmblemField emblem={field.value} onChange={field.onChange} />}
           />
           <div className="row">
             <div className="col-md-6">

@@ -2,18 +2,12 @@ import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@common/schemas/user';
 import { formatDate } from '@/lib/dates';
+import { displayName } from '@/lib/names';
 import { UserAvatar } from '@/ui/UserAvatar';
-
-export function fullNameOf(u: Pick<PublicUser, 'firstname' | 'lastname'>): string {
-  return [u.firstname, u.lastname]
-    .map((s) => s?.trim())
-    .filter(Boolean)
-    .join(' ');
-}
 
 export function ProfileView({ user, mayEdit, onEdit }: { user: PublicUser; mayEdit: boolean; onEdit: () => void }) {
   const { t, i18n } = useTranslation();
-  const name = fullNameOf(user) || user.mail || t('profile.unnamed', { id: user.id });
+  const name = displayName(t, user, user.id);
   return (
     <Card className="my-4 shadow-sm" data-testid="profile-view">
       <Card.Body className="p-4">

@@ -7,8 +7,10 @@ import { AUTHOR_FLAGS, STAFF_FLAGS, type Tale, TaleSaveBody } from '@common/sche
 import { ApiError, isSuccess } from '@/api/client';
 import { uploadEditorImage } from '@/api/uploadEditorImage';
 import { applyServerFieldErrors, catalogueResolver } from '@/lib/forms';
+import { useClaimedFields } from '@/lib/messageQueue';
 import { publicOrigin } from '@/lib/siteConfig';
 import { DatePicker } from '@/ui/DatePicker';
+import { UNIX_EPOCH_YEAR } from '@/ui/dateParts';
 import { FieldErrorText } from '@/ui/FieldErrorText';
 import { useSaveTale } from '../api/saveTale';
 import { clearDraft, readDraft, rememberDraft } from '../utils/localDraft';
@@ -81,6 +83,7 @@ export default function TaleEditForm({
     resolver: catalogueResolver<TaleFormValues, TaleSaveBody>(TaleSaveBody),
     defaultValues: initial.restored ?? initial.fromTale,
   });
+  useClaimedFields(TALE_FORM_FIELDS);
   const values = useWatch({ control }) as TaleFormValues;
 
   // remember the edit locally while it is being made
@@ -185,7 +188,14 @@ export default function TaleEditForm({
                   control={control}
                   name="publish_at"
                   render={({ field }) => (
-                    <DatePicker id="tale-publish-at" label={t('tale.publishAt')} withTime value={field.value} onChange={field.onChange} />
+                    <DatePicker
+                      id="tale-publish-at"
+                      label={t('tale.publishAt')}
+                      withTime
+                      minYear={UNIX_EPOCH_YEAR}
+                      value={field.value}
+                      onChange={field.onChange}
+                    />
                   )}
                 />
                 <Form.Text muted>{t('tale.publishAtHint')}</Form.Text>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SerializedEditResult } from '@common/schemas/admin';
 import { ApiError, isSuccess } from '@/api/client';
 import { applyServerFieldErrors } from '@/lib/forms';
+import { useClaimedFields } from '@/lib/messageQueue';
 import { FieldErrorText } from '@/ui/FieldErrorText';
 import { useEditSerialized } from '../api/editSerialized';
 import { CopyButton } from '@/ui/CopyButton';
@@ -30,6 +31,7 @@ export default function SerializedDataEditorPage() {
   const { register, handleSubmit, setError, setValue, formState } = useForm<EditorForm>({
     defaultValues: { data: SAMPLE, search: '', replace: '' },
   });
+  useClaimedFields(FIELDS);
 
   const onSubmit = handleSubmit(({ data, search, replace }) => {
     setResult(null);
