@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { registerViaUi, toasts } from './helpers';
 import { createTale, registerAndGetId, shotPath, switchLanguage, taleCards, uniqueWord } from './tales-helpers';
 
-test('pages through 25 tales with paginators at top and bottom, the page in the address', async ({ page }) => {
+test('pages through 25 tales with paginators at top and bottom, the page in the address', async ({ page, context }) => {
   await registerViaUi(page);
   const word = uniqueWord('pager');
   for (let i = 1; i <= 25; i++) await createTale(page.request, { header: `${word} number ${i}` });
@@ -14,23 +14,36 @@ test('pages through 25 tales with paginators at top and bottom, the page in the 
   await expect(taleCards(page).first().getByTestId('tale-card-header')).toHaveText(`${word} number 25`);
   const paginators = page.getByRole('navigation', { name: 'Pages' });
   await expect(paginators).toHaveCount(2);
+  // two paginators, two names
+  await expect(paginators.first()).toHaveAccessibleName('Pages, above the list');
+  await expect(paginators.last()).toHaveAccessibleName('Pages, below the list');
   await expect(paginators.first().getByTestId('paginator-position')).toHaveText('page 1/3');
 
+  // every page is a real link carrying the query: it opens in a new tab on that page
+  const next = paginators.first().getByRole('link', { name: 'Next page' });
+  await expect(next).toHaveAttribute('href', new RegExp(`^\\?txt=${word}&pageSize=10&pageCurrentNumber=2$`));
+  const [tab] = await Promise.all([context.waitForEvent('page'), next.click({ modifiers: ['ControlOrMeta'] })]);
+  await tab.waitForLoadState();
+  await expect(tab.getByTestId('tale-card').first().getByTestId('tale-card-header')).toHaveText(`${word} number 15`);
+  await tab.close();
+  await expect(page).toHaveURL(/pageCurrentNumber=1|^(?!.*pageCurrentNumber)/);
+  await expect(taleCards(page).first().getByTestId('tale-card-header')).toHaveText(`${word} number 25`);
+
   // the bottom paginator: the page changes and the feed start comes into view
-  await paginators.last().getByRole('button', { name: 'Next page' }).click();
+  await paginators.last().getByRole('link', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/pageCurrentNumber=2/);
   await expect(page).toHaveURL(/pageSize=10/);
   await expect(taleCards(page).first().getByTestId('tale-card-header')).toHaveText(`${word} number 15`);
   await expect(paginators.first()).toBeInViewport();
   await expect(paginators.first().getByTestId('paginator-position')).toHaveText('page 2/3');
 
-  await paginators.first().getByRole('button', { name: 'Last page' }).click();
+  await paginators.first().getByRole('link', { name: 'Last page' }).click();
   await expect(page).toHaveURL(/pageCurrentNumber=3/);
   await expect(taleCards(page)).toHaveCount(5);
   await expect(taleCards(page).last().getByTestId('tale-card-header')).toHaveText(`${word} number 1`);
-  await expect(paginators.first().getByRole('button', { name: 'Next page' })).toHaveCount(0);
+  await expect(paginators.first().getByRole('link', { name: 'Next page' })).toHaveCount(0);
 
-  await paginators.first().getByRole('button', { name: 'Page 1' }).click();
+  await paginators.first().getByRole('link', { name: 'Page 1' }).click();
   await expect(page).toHaveURL(/pageCurrentNumber=1/);
   await expect(taleCards(page)).toHaveCount(10);
 
@@ -40,10 +53,19 @@ test('pages through 25 tales with paginators at top and bottom, the page in the 
   await expect(taleCards(page).first().getByTestId('tale-card-header')).toHaveText(`${word} number 10`);
   await expect(paginators.first().getByLabel(/^Page \d$/)).toHaveText(['2', '3', '4', '5']);
   await expect(paginators.first().getByLabel('Page 4')).toHaveAttribute('aria-current', 'page');
-  await paginators.first().getByRole('button', { name: 'Previous page' }).click();
+  await paginators.first().getByRole('link', { name: 'Previous page' }).click();
   await expect(page).toHaveURL(/pageCurrentNumber=3/);
   await page.goBack();
   await expect(paginators.first().getByTestId('paginator-position')).toHaveText('page 4/5');
+
+  // in Russian, everything a screen reader says of them is Russian too
+  await switchLanguage(page, 'ru');
+  const ru = page.getByRole('navigation', { name: /^Страницы, (над|под) списком$/ });
+  await expect(ru).toHaveCount(2);
+  for (const name of ['Первая страница', 'Предыдущая страница', 'Следующая страница', 'Последняя страница', 'Страница 3']) {
+    await expect(ru.first().getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  expect((await ru.first().locator('.visually-hidden').allTextContents()).join(' ')).not.toMatch(/First|Previous|Next|Last|current/);
 });
 
 test('searches by text and author, shows nothing found, and clears the search', async ({ page }) => {

@@ -42,22 +42,25 @@ describe('Paginator', () => {
   it('shows first/previous/next/last, the window and page x/y', () => {
     const html = render(pg(5, 10));
     expect(pageNumbers(html)).toEqual([3, 4, 5, 6, 7]);
-    expect(html).toContain('aria-label="First page"');
-    expect(html).toContain('aria-label="Previous page"');
-    expect(html).toContain('aria-label="Next page"');
-    expect(html).toContain('aria-label="Last page"');
+    for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) {
+      expect(html).toContain(`<span class="visually-hidden">${name}</span>`);
+    }
+    // no words of react-bootstrap's own, which stay English in every language
+    expect(html).not.toMatch(/visually-hidden">(First|Previous|Next|Last|\(current\))</);
     expect(html).toContain('page 5/10');
     expect(html).toMatch(/aria-current="page"[^>]*>5</);
   });
 
   it('disables first and previous on page 1, next and last on the last page', () => {
+    const step = (name: string) =>
+      new RegExp(`<li class="page-item disabled"><span[^>]*>(<span[^>]*>[^<]*</span>)?<span class="visually-hidden">${name}<`);
     const first = render(pg(1, 3));
-    expect(first).toMatch(/<li class="page-item disabled"><span[^>]*aria-label="First page"/);
-    expect(first).toMatch(/<li class="page-item disabled"><span[^>]*aria-label="Previous page"/);
-    expect(first).not.toMatch(/disabled"><span[^>]*aria-label="Next page"/);
+    expect(first).toMatch(step('First page'));
+    expect(first).toMatch(step('Previous page'));
+    expect(first).not.toMatch(step('Next page'));
     const last = render(pg(3, 3));
-    expect(last).toMatch(/disabled"><span[^>]*aria-label="Next page"/);
-    expect(last).toMatch(/disabled"><span[^>]*aria-label="Last page"/);
+    expect(last).toMatch(step('Next page'));
+    expect(last).toMatch(step('Last page'));
   });
 
   it("offers 'More +pageSize' only with later pages and a handler", () => {
@@ -71,6 +74,20 @@ describe('Paginator', () => {
     expect(render(pg(1, 3, 10, 25))).not.toContain('>All<');
   });
 
+  it('gives every page a real address when it has one, and names itself as told', () => {
+    const html = renderToStaticMarkup(
+      <Paginator pagination={pg(5, 10)} onPage={noop} hrefOf={(p) => `?page=${p}`} label="Pages, above the list" />,
+    );
+    expect(html).toContain('aria-label="Pages, above the list"');
+    for (const p of [1, 4, 6, 10]) expect(html).toContain(`href="?page=${p}"`);
+    // the current page is no link
+    expect(html).not.toContain('href="?page=5"');
+    // without addresses the pages are buttons, never links to "#"
+    const plain = render(pg(5, 10));
+    expect(plain).not.toContain('href=');
+    expect(plain).toContain('<button class="page-link" type="button"');
+  });
+
   it('speaks Russian', async () => {
     await i18next.changeLanguage('ru');
     try {
@@ -78,6 +95,7 @@ describe('Paginator', () => {
       expect(html).toContain('стр. 2/4');
       expect(html).toContain('Ещё +10');
       expect(html).toContain('>Все<');
+      expect(html).toContain('<span class="visually-hidden">Первая страница</span>');
     } finally {
       await i18next.changeLanguage('en');
     }

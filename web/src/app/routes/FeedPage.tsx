@@ -32,7 +32,8 @@ export default function FeedPage() {
   const start = useRef<HTMLDivElement>(null);
   const pendingScroll = useRef(false);
 
-  const update = (next: { page?: number; txt?: string }) => {
+  /** The address's query for a page of this feed (or of a new search), all else kept. */
+  const queryFor = (next: { page?: number; txt?: string }) => {
     const p = new URLSearchParams(params);
     p.set('pageSize', String(pageSize));
     p.set('pageCurrentNumber', String(next.page ?? page));
@@ -40,8 +41,9 @@ export default function FeedPage() {
       if (next.txt) p.set('txt', next.txt);
       else p.delete('txt');
     }
-    setParams(p, { preventScrollReset: true });
+    return p;
   };
+  const update = (next: { page?: number; txt?: string }) => setParams(queryFor(next), { preventScrollReset: true });
 
   const onPage = (next: number) => {
     // spec section 2: a page change scrolls to the start of the feed, except to page 1
@@ -78,6 +80,7 @@ export default function FeedPage() {
             tales={feed.data.tales}
             pagination={feed.data.pagination}
             onPage={onPage}
+            hrefOf={(p) => `?${queryFor({ page: p }).toString()}`}
             startRef={start}
             busy={feed.isPlaceholderData}
             renderLike={(tale) => <LikeButton tale={tale} />}

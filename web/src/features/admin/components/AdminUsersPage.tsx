@@ -95,7 +95,7 @@ export default function AdminUsersPage() {
           {t('admin.users.total', { count: pagination.rowsTotal })}
         </p>
       )}
-      {pagination && <Paginator pagination={pagination} onPage={(p) => go({ page: p })} className="mb-2" />}
+      {pagination && <Paginator pagination={pagination} onPage={(p) => go({ page: p })} label={t('paginator.above')} className="mb-2" />}
       {users.isPending ? (
         <div className="py-4 text-center">
           <Spinner animation="border" role="status">
@@ -134,7 +134,7 @@ export default function AdminUsersPage() {
           </tbody>
         </Table>
       )}
-      {pagination && <Paginator pagination={pagination} onPage={(p) => go({ page: p })} className="mt-2" />}
+      {pagination && <Paginator pagination={pagination} onPage={(p) => go({ page: p })} label={t('paginator.below')} className="mt-2" />}
 
       <BanDialog
         user={banning}

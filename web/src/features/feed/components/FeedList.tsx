@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Pagination } from '@common/schemas/envelope';
 import type { Tale } from '@common/schemas/tale';
 import { Paginator } from '@/ui/Paginator';
@@ -9,6 +10,7 @@ export function FeedList({
   tales,
   pagination,
   onPage,
+  hrefOf,
   startRef,
   busy = false,
   renderLike,
@@ -16,14 +18,17 @@ export function FeedList({
   tales: Tale[];
   pagination: Pagination;
   onPage: (page: number) => void;
+  /** Each page's address, where the page lives in the address (the feed). */
+  hrefOf?: (page: number) => string;
   startRef?: Ref<HTMLDivElement>;
   busy?: boolean;
   /** Each card's like button, composed by the page (app/routes). */
   renderLike?: (tale: Tale) => ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <div ref={startRef} className="tales-feed-start" aria-busy={busy} data-testid="feed-list">
-      <Paginator pagination={pagination} onPage={onPage} className="mb-3" />
+      <Paginator pagination={pagination} onPage={onPage} hrefOf={hrefOf} label={t('paginator.above')} className="mb-3" />
       <div style={busy ? { opacity: 0.6 } : undefined}>
         {tales.map((tale, i) => (
           <TaleCard
@@ -35,7 +40,7 @@ export function FeedList({
           />
         ))}
       </div>
-      <Paginator pagination={pagination} onPage={onPage} className="mb-4" />
+      <Paginator pagination={pagination} onPage={onPage} hrefOf={hrefOf} label={t('paginator.below')} className="mb-4" />
     </div>
   );
 }

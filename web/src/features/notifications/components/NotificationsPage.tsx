@@ -115,7 +115,7 @@ function NotificationsList() {
         </p>
       ) : (
         <>
-          {data && <Paginator className="mb-2" pagination={data.pagination} onPage={setPage} />}
+          {data && <Paginator className="mb-2" pagination={data.pagination} onPage={setPage} label={t('paginator.above')} />}
           <ul className="list-group mb-2" data-testid="notification-list">
             {items.map((n) => (
               <NotificationRow
@@ -126,7 +126,7 @@ function NotificationsList() {
               />
             ))}
           </ul>
-          {data && <Paginator pagination={data.pagination} onPage={setPage} />}
+          {data && <Paginator pagination={data.pagination} onPage={setPage} label={t('paginator.below')} />}
         </>
       )}
       <ConfirmDialog
