@@ -220,3 +220,34 @@ test('feed screenshots in English and Russian', async ({ page }) => {
   await expect(page.getByTestId('profile-tales').getByTestId('tale-card')).toHaveCount(3);
   await page.screenshot({ path: shotPath('profile-tales-ru.png'), fullPage: true });
 });
+
+test('More puts the next page under this one; All reads on to the end as the reader scrolls', async ({ page }) => {
+  await registerViaUi(page);
+  const word = uniqueWord('more');
+  for (let i = 1; i <= 25; i++) await createTale(page.request, { header: `${word} number ${i}` });
+  await page.goto(`/tale/feed?txt=${word}`);
+  await expect(taleCards(page)).toHaveCount(10);
+  const bottom = page.getByRole('navigation', { name: 'Pages, below the list' });
+  await bottom.getByRole('button', { name: 'Show 10 more' }).click();
+  await expect(taleCards(page)).toHaveCount(20);
+  await expect(taleCards(page).nth(10).getByTestId('tale-card-header')).toHaveText(`${word} number 15`);
+  await expect(bottom.getByTestId('paginator-position')).toHaveText('page 2/3');
+  await bottom.getByRole('button', { name: 'Show 5 more' }).click();
+  await expect(taleCards(page)).toHaveCount(25);
+  await expect(taleCards(page).last().getByTestId('tale-card-header')).toHaveText(`${word} number 1`);
+  await expect(bottom.getByRole('button', { name: /more$/ })).toHaveCount(0);
+  // each tale once
+  const headers = await taleCards(page).getByTestId('tale-card-header').allTextContents();
+  expect(new Set(headers).size).toBe(25);
+
+  // All: five pages of five, read by scrolling
+  await page.goto(`/tale/feed?txt=${word}&pageSize=5&pageCurrentNumber=1`);
+  await expect(taleCards(page)).toHaveCount(5);
+  await page.getByRole('navigation', { name: 'Pages, below the list' }).getByRole('button', { name: 'Show all 25' }).click();
+  await expect(async () => {
+    await page.mouse.wheel(0, 5000);
+    await expect(taleCards(page)).toHaveCount(25, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId('feed-read-on')).toHaveCount(0);
+  await expect(taleCards(page).last().getByTestId('tale-card-header')).toHaveText(`${word} number 1`);
+});

@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
-import { taleQueries } from '@/api/tales';
 import { FeedIntro } from '@/features/feed/components/FeedIntro';
 import { FeedList } from '@/features/feed/components/FeedList';
+import { ReadOn } from '@/features/feed/components/ReadOn';
 import { FeedEmpty, FeedLoading } from '@/features/feed/components/FeedStates';
 import { SearchBox } from '@/features/feed/components/SearchBox';
+import { useFeedPages } from '@/features/feed/hooks/useFeedPages';
 import { LikeButton } from '@/features/likes/components/LikeButton';
 import { useCurrentUser } from '@/lib/currentUser';
 
@@ -28,7 +28,8 @@ export default function FeedPage() {
   const pageSize = intParam(params.get('pageSize'), PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
   const page = intParam(params.get('pageCurrentNumber'), 1, 1, Number.MAX_SAFE_INTEGER);
   const txt = (params.get('txt') ?? '').trim();
-  const feed = useQuery(taleQueries.feed({ pageSize, page, txt }));
+  const pages = useFeedPages({ pageSize, page, txt });
+  const feed = pages.first;
   const start = useRef<HTMLDivElement>(null);
   const pendingScroll = useRef(false);
 
@@ -77,14 +78,17 @@ export default function FeedPage() {
             </p>
           )}
           <FeedList
-            tales={feed.data.tales}
-            pagination={feed.data.pagination}
+            tales={pages.tales}
+            pagination={pages.pagination ?? feed.data.pagination}
             onPage={onPage}
+            onMore={pages.more}
+            onAll={pages.readingAll ? undefined : pages.all}
             hrefOf={(p) => `?${queryFor({ page: p }).toString()}`}
             startRef={start}
             busy={feed.isPlaceholderData}
             renderLike={(tale) => <LikeButton tale={tale} />}
           />
+          <ReadOn active={pages.readingAll && pages.canMore} loading={pages.loadingMore} onEnd={pages.more} />
         </>
       ) : feed.isError ? null : (
         <FeedEmpty txt={txt} canWrite={isLoggedIn(user)} />

@@ -10,6 +10,8 @@ export function FeedList({
   tales,
   pagination,
   onPage,
+  onMore,
+  onAll,
   hrefOf,
   startRef,
   busy = false,
@@ -18,6 +20,10 @@ export function FeedList({
   tales: Tale[];
   pagination: Pagination;
   onPage: (page: number) => void;
+  /** Puts the next page under this one. */
+  onMore?: () => void;
+  /** Reads on to the end of the feed. */
+  onAll?: () => void;
   /** Each page's address, where the page lives in the address (the feed). */
   hrefOf?: (page: number) => string;
   startRef?: Ref<HTMLDivElement>;
@@ -40,7 +46,15 @@ export function FeedList({
           />
         ))}
       </div>
-      <Paginator pagination={pagination} onPage={onPage} hrefOf={hrefOf} label={t('paginator.below')} className="mb-4" />
+      <Paginator
+        pagination={pagination}
+        onPage={onPage}
+        onMore={onMore}
+        onAll={onAll}
+        hrefOf={hrefOf}
+        label={t('paginator.below')}
+        className="mb-4"
+      />
     </div>
   );
 }
