@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { API_HEADERS, apiInPage, storedSession, storedUserId } from './api';
+import { API_HEADERS, apiInPage, storedSession } from './api';
 import { newUserPage } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
-import { apiInPage, storedUserId } from './api';
+import { apiInPage } from './api';
 import { closeMessages, toasts, newUserPage } from './helpers';
 
 /** The notification screen: empty list, pages top and bottom, marking shown, deleting one and all. */

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { closeMessages, dropdownMenu, toasts, registerViaUi, strongPassword, uniqueMail, shownName } from './helpers';
+import { dropdownMenu, toasts, registerViaUi, strongPassword, uniqueMail, shownName } from './helpers';
 
 test('a visitor registers, is logged in at once and lands on the profile', async ({ page }) => {
   const account = await registerViaUi(page);

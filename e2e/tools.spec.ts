@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
-import { closeMessages, dropdownMenu, toasts, registerViaUi } from './helpers';
+import { dropdownMenu, toasts, registerViaUi } from './helpers';
 
 /** Opens a page in the given language (remembered choice in localStorage, set before the app starts). */
 async function openIn(page: Page, path: string, lng: 'en' | 'ru'): Promise<void> {
