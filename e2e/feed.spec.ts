@@ -251,3 +251,25 @@ test('More puts the next page under this one; All reads on to the end as the rea
   await expect(page.getByTestId('feed-read-on')).toHaveCount(0);
   await expect(taleCards(page).last().getByTestId('tale-card-header')).toHaveText(`${word} number 1`);
 });
+
+test('on a phone the search box shows its whole placeholder, in English and Russian', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const search = page.getByRole('searchbox');
+  const fits = () =>
+    search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width <= room;
+    });
+  expect(await fits()).toBe(true);
+  // Clear comes with something to clear
+  await expect(page.getByRole('button', { name: 'Clear' })).toHaveCount(0);
+  await search.fill('river');
+  await expect(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+  await search.fill('');
+  await switchLanguage(page, 'ru');
+  expect(await fits()).toBe(true);
+});

@@ -5,6 +5,7 @@ import { can } from '@common/policies';
 import { appRoutes, serverPages } from '@common/routes';
 import { useCurrentUser } from '@/lib/currentUser';
 import { LanguageSelector } from './LanguageSelector';
+import { ThemeSelector } from './ThemeSelector';
 import { UserMenu } from './UserMenu';
 
 const UI_TEST_PAGES = ['001', '002', '003'] as const;
@@ -14,7 +15,7 @@ export function MainNavbar() {
   const user = useCurrentUser();
   const isAdmin = can.useAdminTools(user);
   return (
-    <Navbar expand="lg" bg="dark" data-bs-theme="dark" className="mb-3" data-testid="main-navbar" collapseOnSelect>
+    <Navbar expand="lg" bg="dark" data-bs-theme="dark" className="mb-3 border-bottom" data-testid="main-navbar" collapseOnSelect>
       <Container fluid>
         <Navbar.Brand as={Link} to={appRoutes.home}>
           <img src="/favicon.svg" alt="" width={26} height={26} className="me-2 align-text-top" />
@@ -77,6 +78,7 @@ export function MainNavbar() {
             )}
           </Nav>
           <Nav className="align-items-lg-center">
+            <ThemeSelector />
             <LanguageSelector />
             <UserMenu />
           </Nav>

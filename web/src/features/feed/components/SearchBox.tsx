@@ -27,17 +27,19 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (txt: 
         <Button type="submit" variant="primary">
           {t('feed.search')}
         </Button>
-        <Button
-          type="button"
-          variant="outline-secondary"
-          disabled={!text && !value}
-          onClick={() => {
-            setText('');
-            onSearch('');
-          }}
-        >
-          {t('feed.clear')}
-        </Button>
+        {/* only when there is something to clear: on a phone the placeholder needs the room */}
+        {(text || value) && (
+          <Button
+            type="button"
+            variant="outline-secondary"
+            onClick={() => {
+              setText('');
+              onSearch('');
+            }}
+          >
+            {t('feed.clear')}
+          </Button>
+        )}
       </InputGroup>
     </Form>
   );
