@@ -1,4 +1,6 @@
 import { expect, test } from './fixtures';
+import { registerViaUi } from './helpers';
+import { createTale, switchLanguage, taleCards, uniqueWord } from './tales-helpers';
 
 test('Ctrl+Alt+F toggles full-screen mode, hiding the navbar and the footer', async ({ page }) => {
   await page.goto('/');
@@ -48,4 +50,31 @@ test('the spinner covers the page while a request is under way', async ({ page }
   await page.getByLabel('Password').press('Enter');
   await expect(page.getByTestId('spinner-overlay')).toBeVisible();
   await expect(page.getByTestId('spinner-overlay')).toBeHidden();
+});
+
+test('the first Tab stop skips the menu: Enter on it and the next Tab is the first tale', async ({ page }) => {
+  await registerViaUi(page);
+  const word = uniqueWord('skip');
+  await createTale(page.request, { header: `Skip ${word}` });
+  await page.goto(`/tale/feed?txt=${word}`);
+  await expect(taleCards(page)).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`txt=${word}$`));
+  // past the search box and its two buttons: the first tale, four stops on (twelve without the skip link)
+  const firstLink = taleCards(page).first().getByRole('link').first();
+  let stops = 0;
+  while (stops < 12 && !(await firstLink.evaluate((a) => a === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    stops += 1;
+  }
+  await expect(firstLink).toBeFocused();
+  expect(stops).toBeLessThanOrEqual(4);
+  await switchLanguage(page, 'ru');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Перейти к содержимому' })).toBeFocused();
 });
