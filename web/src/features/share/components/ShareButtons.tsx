@@ -11,12 +11,13 @@ import { NETWORK_NAMES, SHARE_NETWORKS, type ShareNetwork, type SharePayload, sh
 /** A framed tale offers no code to frame it again. */
 const inIframe = isInIframe();
 
+/** Each network's colour, a shade darker where its own would not carry white text (WCAG AA, 4.5:1). */
 const NETWORK_COLOURS: Record<ShareNetwork, string> = {
-  vk: '#0077ff',
-  facebook: '#1877f2',
-  telegram: '#229ed9',
-  whatsapp: '#25d366',
-  viber: '#7360f2',
+  vk: '#0062d6',
+  facebook: '#1466d6',
+  telegram: '#0b76ad',
+  whatsapp: '#0e7a5f',
+  viber: '#6553e0',
   linkedin: '#0a66c2',
 };
 
