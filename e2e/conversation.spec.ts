@@ -140,9 +140,12 @@ test('B likes the tale; A sees B in the Likers modal', async () => {
   await b.goto(`/tale/upsert/${taleId}`);
   const like = b.locator(`[data-testid="like"][data-tale-id="${taleId}"]`);
   await expect(like.getByTestId('like-count')).toHaveText('0');
+  // the count's name holds the number it shows (WCAG 2.5.3, label in name)
+  await expect(like.getByTestId('like-count')).toHaveAccessibleName('0 likes');
   await expect(like.getByTestId('like-count')).toBeDisabled();
   await like.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(like.getByTestId('like-count')).toHaveText('1');
+  await expect(like.getByTestId('like-count')).toHaveAccessibleName('1 like: show who liked');
   await expect(like.getByRole('button', { name: 'Remove my like' })).toHaveAttribute('aria-pressed', 'true');
   // and back, and again: the server toggles
   await like.getByRole('button', { name: 'Remove my like' }).click();
