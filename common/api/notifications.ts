@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatedAtParams, ListParams, NotificationSchema } from '../schemas/conversation';
+import { CreatedAtParams, ListParams, NotificationSchema, NotificationsQuery } from '../schemas/conversation';
 import { IdParams } from '../schemas/user';
 import { notificationCalls } from './calls/notifications';
 import { endpoints } from './endpoint';
@@ -10,7 +10,12 @@ const count = () => z.number().int();
 export const notifications = endpoints(notificationCalls, {
   notifications: {
     summary: "The caller's notifications, newest first",
+    description:
+      'Each says who (from_*), what (kind), on which item (tale_id, tale_type, an excerpt of its text) under which post ' +
+      "(root_id, root_header). With `grouped=1`, the likes of one item come as one row (the newest like), `others` " +
+      'counting the other people who liked it; the pages and the total count such rows once.',
     params: ListParams,
+    query: NotificationsQuery,
     response: answer(z.array(NotificationSchema), { list: 'notification' }),
   },
   markShown: {
@@ -37,7 +42,9 @@ export const notifications = endpoints(notificationCalls, {
   },
   deleteNotification: {
     summary: "Delete one of the caller's notifications",
+    description: 'With `grouped=1`, a like notification goes with the earlier likes of the same item it stood for in a grouped list.',
     params: IdParams,
+    query: NotificationsQuery,
     response: answer(nothing()),
   },
   deleteAllNotifications: {

@@ -249,6 +249,8 @@ export const notifications = pgTable(
     index('notifications_unshown_idx').on(t.user_id).where(sql`is_shown = 0`),
     // what a live stream has not sent yet: the user's notifications after an id
     index('notifications_user_id_idx').on(t.user_id, t.id),
+    // the likes of one item in a user's list: which is the newest (the one a grouped list shows), how many
+    index('notifications_group_idx').on(t.user_id, t.kind, t.tale_id, t.id),
   ],
 );
 

@@ -16,7 +16,13 @@ export function notificationRoutes(deps: Deps, streams: NotificationStreams) {
   return async function plugin(app: FastifyInstance) {
     await app.register(streams.routes);
     route(app, api.notifications.notifications, async (request, _reply, me) => {
-      const { items, pagination } = await notes.listNotifications(deps, me.id, request.params.pageSize, request.params.page);
+      const { items, pagination } = await notes.listNotifications(
+        deps,
+        me,
+        request.params.pageSize,
+        request.params.page,
+        request.query.grouped === 1,
+      );
       return outcome(items, { meta: { notification: pagination } });
     });
 
@@ -31,7 +37,7 @@ export function notificationRoutes(deps: Deps, streams: NotificationStreams) {
     route(app, api.notifications.notificationCount, async (_request, _reply, me) => outcome({ count: me.count_notifications }));
 
     route(app, api.notifications.deleteNotification, async (request, _reply, me) => {
-      await notes.deleteNotification(deps, me.id, request.params.id);
+      await notes.deleteNotification(deps, me.id, request.params.id, request.query.grouped === 1);
       await recount(request, me.id);
       return outcome(null);
     });

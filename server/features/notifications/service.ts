@@ -1,17 +1,20 @@
 import { type SQL, and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Notification } from '../../../common/schemas/conversation';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../../common/abilities';
+import { excerpt } from '../../../common/models/tale';
+import { NOTIFICATION_EXCERPT, type Notification, type NotificationKind } from '../../../common/schemas/conversation';
+import { policies } from '../../../common/policies';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { nowSeconds } from '../../db/time';
 import type { Db } from '../../db/client';
 import { nearerEnd, pageOrder } from '../../db/nearer-end';
 import { preparedOnce } from '../../db/prepared';
-import { notifications, users } from '../../db/schema';
+import { notifications, tales, users } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../deps';
 import { type Emit, transact } from '../../events';
 
-export type NotificationKind = 'comment' | 'answer' | 'like';
+export type { NotificationKind };
 
 export interface NotificationEvent {
   to: number;
@@ -93,7 +96,11 @@ export async function countUnshown(db: Db, userId: number): Promise<number> {
   return r.n;
 }
 
-/** A notification as the list and the live stream show it. */
+/** The item a notification is about (a comment, or the liked tale or comment), and the post it is under. */
+const item = alias(tales, 'item');
+const root = alias(tales, 'root');
+
+/** A notification as the list and the live stream read it: with its sender, its item and its post. */
 const notificationColumns = {
   id: notifications.id,
   from_id: notifications.from_id,
@@ -104,7 +111,68 @@ const notificationColumns = {
   txt: notifications.txt,
   link: notifications.link,
   is_shown: notifications.is_shown,
+  kind: sql<NotificationKind>`${notifications.kind}`,
+  tale_id: notifications.tale_id,
+  tale_type: item.type,
+  // enough for the excerpt once runs of spaces are folded
+  item_text: sql<string>`left(${item.body_txt}, ${sql.raw(String(NOTIFICATION_EXCERPT * 3))})`,
+  root_id: root.id,
+  root_header: root.header,
+  root_owner_id: root.owner_id,
+  root_is_submitted: root.is_submitted,
+  root_is_draft: root.is_draft,
+  root_publish_at: root.publish_at,
+  root_is_for_registered: root.is_for_registered,
 };
+/** The post an item is under: itself when it is one. */
+const itemsPost = sql`coalesce(${item.root_tale_id}, ${item.id})`;
+/** What notificationColumns read. */
+type NotificationRow = Omit<Notification, 'root_header' | 'excerpt' | 'others'> & {
+  item_text: string;
+  root_header: string;
+  root_owner_id: number;
+  root_is_submitted: number;
+  root_is_draft: number;
+  root_publish_at: number;
+  root_is_for_registered: number;
+};
+
+/**
+ * A row as its recipient sees it. The post's header and the item's words are the recipient's to
+ * read only while the post is (the rule of reading a tale: one that became a draft or was
+ * scheduled shows neither).
+ */
+function presentNotification(r: NotificationRow, viewer: Actor, now: number, others = 0): Notification {
+  const readable = policies.readTale(
+    viewer,
+    {
+      owner_id: r.root_owner_id,
+      is_submitted: r.root_is_submitted,
+      is_draft: r.root_is_draft,
+      publish_at: r.root_publish_at,
+      is_for_registered: r.root_is_for_registered,
+    },
+    now,
+  ).ok;
+  return {
+    id: r.id,
+    from_id: r.from_id,
+    from_emblem: r.from_emblem,
+    from_firstname: r.from_firstname,
+    from_lastname: r.from_lastname,
+    created_at: r.created_at,
+    txt: r.txt,
+    link: r.link,
+    is_shown: r.is_shown,
+    kind: r.kind,
+    tale_id: r.tale_id,
+    tale_type: r.tale_type,
+    root_id: r.root_id,
+    root_header: readable ? r.root_header : '',
+    excerpt: readable ? excerpt(r.item_text, NOTIFICATION_EXCERPT) : '',
+    others,
+  };
+}
 
 /** The unread counts of several users in one query (the live streams of one server); absent means 0. */
 export async function unreadCounts(db: Db, userIds: number[]): Promise<Map<number, number>> {
@@ -132,94 +200,120 @@ export async function newestNotificationId(db: Db, userId: number): Promise<numb
  * The user's notifications after an id, oldest first, at most `limit` (the newest of them when
  * there are more): what a live stream has not sent yet. Index-backed (user_id, id).
  */
-export async function notificationsAfter(db: Db, userId: number, afterId: number, limit: number): Promise<Notification[]> {
+export async function notificationsAfter(db: Db, viewer: Actor & { id: number }, afterId: number, limit: number): Promise<Notification[]> {
   const rows = await db
     .select(notificationColumns)
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.from_id))
-    .where(and(eq(notifications.user_id, userId), gt(notifications.id, afterId)))
+    .innerJoin(item, eq(item.id, notifications.tale_id))
+    .innerJoin(root, eq(root.id, itemsPost))
+    .where(and(eq(notifications.user_id, viewer.id), gt(notifications.id, afterId)))
     .orderBy(desc(notifications.id))
     .limit(limit);
-  return rows.reverse();
+  const now = nowSeconds();
+  return rows.reverse().map((r) => presentNotification(r, viewer, now));
 }
 
 const p = sql.placeholder;
 
 /**
+ * In a grouped list, a like stands for the likes of its item when it is the newest of them (the
+ * group index finds a later one in one probe); every other notification stands for itself.
+ */
+const newestOfItsGroup = sql`(${notifications.kind} <> 'like' or not exists (
+  select from ${notifications} as later
+  where later.user_id = ${notifications.user_id} and later.kind = 'like' and later.tale_id = ${notifications.tale_id}
+    and later.id > ${notifications.id}))`;
+/** How many other likes of the same item a grouped row stands for. */
+const othersInItsGroup = sql<number>`case when ${notifications.kind} = 'like' then (
+  select count(*)::int - 1 from ${notifications} as earlier
+  where earlier.user_id = ${notifications.user_id} and earlier.kind = 'like' and earlier.tale_id = ${notifications.tale_id}
+    and earlier.id <= ${notifications.id}) else 0 end`;
+
+/**
  * A page of a user's notifications, in one prepared statement (one plan per connection: planning
  * cost more than running it). The page's ids come from the user's index alone (an index-only scan
- * skips a deep offset without reading rows); only the page's rows are joined to their senders.
- * `oldest` reads from the other end; `counted` adds the user's total to every row. The page size is
- * written into the statement (one statement per size used): with LIMIT as a parameter, PostgreSQL
- * guesses a tenth of a heavy user's list for it, finds its one plan for all users dearer than
- * planning each call, and plans each call (0.14 ms, five times the query).
+ * skips a deep offset without reading rows; a grouped list also probes the group index per like);
+ * only the page's rows are joined to their senders, items and posts. `oldest` reads from the
+ * other end; `counted` adds the user's total to every row. The page size is written into the
+ * statement (one statement per size used): with LIMIT as a parameter, PostgreSQL guesses a tenth
+ * of a heavy user's list for it, finds its one plan for all users dearer than planning each call,
+ * and plans each call (0.14 ms, five times the query).
  */
-function pageQuery(db: Db, oldest: boolean, counted: boolean, limit: number) {
+function pageQuery(db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) {
   const order = pageOrder(oldest, notifications.created_at, notifications.id);
-  const ids = db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(eq(notifications.user_id, p('user')))
-    .orderBy(...order);
+  const mine = eq(notifications.user_id, p('user'));
+  const listed = grouped ? and(mine, newestOfItsGroup) : mine;
+  const ids = db.select({ id: notifications.id }).from(notifications).where(listed).orderBy(...order);
   return db
     .select({
       ...notificationColumns,
-      total: counted
-        ? sql<number>`(select count(*)::int from ${notifications} where ${notifications.user_id} = ${p('user')})`
-        : sql<number>`0`,
+      total: counted ? sql<number>`(select count(*)::int from ${notifications} where ${listed})` : sql<number>`0`,
+      others: grouped ? othersInItsGroup : sql<number>`0`,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.from_id))
+    .innerJoin(item, eq(item.id, notifications.tale_id))
+    .innerJoin(root, eq(root.id, itemsPost))
     .where(sql`${notifications.id} in (${ids} limit ${sql.raw(String(Math.trunc(limit)))} offset ${p('skip')})`)
     .orderBy(...order)
-    .prepare(`tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}_${Math.trunc(limit)}`);
+    .prepare(
+      `tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}${grouped ? '_grouped' : ''}_${Math.trunc(limit)}`,
+    );
 }
-const preparedPage = (db: Db, oldest: boolean, counted: boolean, limit: number) =>
-  preparedOnce(db, `notifications|${oldest}|${counted}|${limit}`, () => pageQuery(db, oldest, counted, limit));
-
-const TOTAL = 'notifications';
+const preparedPage = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) =>
+  preparedOnce(db, `notifications|${oldest}|${counted}|${grouped}|${limit}`, () => pageQuery(db, oldest, counted, grouped, limit));
 
 /**
- * The user's notifications, newest first, with their total. The total is kept with the user's
- * sessions (SessionCache: dropped by every notification that comes, goes or is read, on any
- * server), so a reader paging through their list costs one query a page, and a page past the
- * middle is read from the oldest end (nearer-end.ts). Without a kept total, a numbered page is
- * still one query (rows and total together), and so is the last page, read from the oldest end.
+ * The user's notifications, newest first, with their total; `grouped`: the likes of one item as
+ * one row. The total is kept with the user's sessions (SessionCache: dropped by every
+ * notification that comes, goes or is read, on any server), so a reader paging through their
+ * list costs one query a page, and a page past the middle is read from the oldest end
+ * (nearer-end.ts). Without a kept total, a numbered page is still one query (rows and total
+ * together), and so is the last page, read from the oldest end.
  */
 export async function listNotifications(
   deps: Deps,
-  userId: number,
+  viewer: Actor & { id: number },
   pageSize: number,
   page: number | 'last',
+  grouped = false,
 ): Promise<{ items: Notification[]; pagination: Pagination }> {
   const { db } = deps;
+  const userId = viewer.id;
   const sessions = deps.caches.sessions;
-  const strip = (rows: (Notification & { total: number })[]) => rows.map(({ total: _, ...n }) => n);
-  const known = sessions.userValue(TOTAL, userId);
+  const totalKey = grouped ? 'notifications-grouped' : 'notifications';
+  const now = nowSeconds();
+  const present = (rows: (NotificationRow & { total: number; others: number })[]) =>
+    rows.map(({ total: _, others, ...r }) => presentNotification(r, viewer, now, others));
+  const known = sessions.userValue(totalKey, userId);
   if (known !== undefined) {
     const pagination = paginate(page, pageSize, known);
     const read = nearerEnd(known, pageSize, pagination.pageCurrentNumber);
     // a statement per page size, not per the last page's length: a short last page reads a few more
-    const rows = (await preparedPage(db, read.reversed, false, pageSize).execute({ user: userId, skip: read.offset })).slice(0, read.limit);
-    return { items: strip(read.reversed ? rows.reverse() : rows), pagination };
+    const rows = (await preparedPage(db, read.reversed, false, grouped, pageSize).execute({ user: userId, skip: read.offset })).slice(
+      0,
+      read.limit,
+    );
+    return { items: present(read.reversed ? rows.reverse() : rows), pagination };
   }
   const since = sessions.begin();
   const counted = async (oldest: boolean, skip: number) => {
-    const rows = await preparedPage(db, oldest, true, pageSize).execute({ user: userId, skip });
-    if (rows.length) sessions.keepUserValue(TOTAL, userId, rows[0].total, since);
+    const rows = await preparedPage(db, oldest, true, grouped, pageSize).execute({ user: userId, skip });
+    if (rows.length) sessions.keepUserValue(totalKey, userId, rows[0].total, since);
     return rows;
   };
   if (page !== 'last') {
     const rows = await counted(false, (page - 1) * pageSize);
     // an empty first page means none at all
-    if (rows.length || page === 1) return { items: strip(rows), pagination: paginate(page, pageSize, rows[0]?.total ?? 0) };
+    if (rows.length || page === 1) return { items: present(rows), pagination: paginate(page, pageSize, rows[0]?.total ?? 0) };
   }
   // The last page (asked for, or the one a page past the end answers): the oldest rows, as many as
   // the last page holds, turned back to newest first.
   const oldest = await counted(true, 0);
   const total = oldest[0]?.total ?? 0;
   const onLast = total ? ((total - 1) % pageSize) + 1 : 0;
-  return { items: strip(oldest.slice(0, onLast).reverse()), pagination: paginate('last', pageSize, total) };
+  return { items: present(oldest.slice(0, onLast).reverse()), pagination: paginate('last', pageSize, total) };
 }
 
 export async function markShownUpTo(deps: Deps, userId: number, createdAt: number): Promise<number> {
@@ -234,12 +328,26 @@ export async function markShownUpTo(deps: Deps, userId: number, createdAt: numbe
   });
 }
 
-export async function deleteNotification(deps: Deps, userId: number, id: number) {
+/**
+ * Deletes one of the user's notifications; `grouped`: a like goes with the earlier likes of its
+ * item, all of which its row in a grouped list stood for (a like that came since stays).
+ */
+export async function deleteNotification(deps: Deps, userId: number, id: number, grouped = false) {
   await transact(deps, async (tx, emit) => {
-    const [row] = await tx.select({ user_id: notifications.user_id }).from(notifications).where(eq(notifications.id, id)).limit(1);
+    const [row] = await tx
+      .select({ user_id: notifications.user_id, kind: notifications.kind, tale_id: notifications.tale_id })
+      .from(notifications)
+      .where(eq(notifications.id, id))
+      .limit(1);
     if (!row) throw notFound();
     if (row.user_id !== userId) throw forbidden();
-    await tx.delete(notifications).where(eq(notifications.id, id));
+    const group = and(
+      eq(notifications.user_id, userId),
+      eq(notifications.kind, 'like'),
+      eq(notifications.tale_id, row.tale_id),
+      lte(notifications.id, id),
+    );
+    await tx.delete(notifications).where(grouped && row.kind === 'like' ? group : eq(notifications.id, id));
     emit({ type: 'user.changed', userId });
   });
 }

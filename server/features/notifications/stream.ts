@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../common/api';
 import { MSG, danger } from '../../../common/messages';
+import type { Actor } from '../../../common/abilities';
 import type { Notification } from '../../../common/schemas/conversation';
 import type { Deps } from '../../deps';
 import type { AppEvent } from '../../events';
@@ -21,6 +22,8 @@ const RETRY_MS = 3_000;
 
 interface Stream {
   userId: number;
+  /** Who reads it (their roles decide which posts' headers they may still see). */
+  viewer: Actor & { id: number };
   token: string;
   out: ServerResponse;
   /** The newest notification id sent (the event id the browser resumes from). */
@@ -99,7 +102,7 @@ export function notificationStreams(deps: Deps) {
         // only a change named for the user can bring a new notification
         if (named.has(userId)) {
           const after = Math.min(...streams.map((s) => s.lastId));
-          const items = await notificationsAfter(deps.db, userId, after, CATCH_UP);
+          const items = await notificationsAfter(deps.db, streams[0].viewer, after, CATCH_UP);
           for (const s of streams) sendNew(s, items);
         }
         for (const s of streams) sendCount(s, counts.get(userId) ?? 0);
@@ -183,7 +186,7 @@ export function notificationStreams(deps: Deps) {
           'x-accel-buffering': 'no',
         });
         out.write(`retry: ${RETRY_MS}\n\n`);
-        const stream: Stream = { userId: me.id, token, out, lastId, lastCount: -1, ended: false };
+        const stream: Stream = { userId: me.id, viewer: me, token, out, lastId, lastCount: -1, ended: false };
         let set = byUser.get(me.id);
         if (!set) {
           set = new Set();
@@ -197,7 +200,7 @@ export function notificationStreams(deps: Deps) {
 
         // what was missed while away (or committed while this stream was being set up), then the count;
         // a change committed from now on is read by the flush
-        sendNew(stream, await notificationsAfter(deps.db, me.id, lastId, CATCH_UP));
+        sendNew(stream, await notificationsAfter(deps.db, me, lastId, CATCH_UP));
         const counts = await unreadCounts(deps.db, [me.id]);
         sendCount(stream, counts.get(me.id) ?? 0, true);
         return reply;

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_group_idx" ON "notifications" USING btree ("user_id","kind","tale_id","id");
