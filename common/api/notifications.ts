@@ -12,7 +12,7 @@ export const notifications = endpoints(notificationCalls, {
     summary: "The caller's notifications, newest first",
     description:
       'Each says who (from_*), what (kind), on which item (tale_id, tale_type, an excerpt of its text) under which post ' +
-      "(root_id, root_header). With `grouped=1`, the likes of one item come as one row (the newest like), `others` " +
+      '(root_id, root_header). With `grouped=1`, the likes of one item come as one row (the newest like), `others` ' +
       'counting the other people who liked it; the pages and the total count such rows once.',
     params: ListParams,
     query: NotificationsQuery,

@@ -58,7 +58,13 @@ describe('what a notification says', () => {
       root_header: 'Walking to Tver',
       excerpt: 'Seven days on foot, one river.',
     });
-    expect((await list(b)).body.data[0]).toMatchObject({ kind: 'like', tale_id: c.id, tale_type: 'COMMENT', root_id: p.id, excerpt: 'Which river?' });
+    expect((await list(b)).body.data[0]).toMatchObject({
+      kind: 'like',
+      tale_id: c.id,
+      tale_type: 'COMMENT',
+      root_id: p.id,
+      excerpt: 'Which river?',
+    });
     // the header is the post's as it is now
     await a.post(`/tale/upsert/${p.id}`, { header: 'Walking to Tver, again' });
     expect((await list(b)).body.data.map((n) => n.root_header)).toEqual(['Walking to Tver, again', 'Walking to Tver, again']);

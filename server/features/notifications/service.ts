@@ -244,7 +244,11 @@ function pageQuery(db: Db, oldest: boolean, counted: boolean, grouped: boolean, 
   const order = pageOrder(oldest, notifications.created_at, notifications.id);
   const mine = eq(notifications.user_id, p('user'));
   const listed = grouped ? and(mine, newestOfItsGroup) : mine;
-  const ids = db.select({ id: notifications.id }).from(notifications).where(listed).orderBy(...order);
+  const ids = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(listed)
+    .orderBy(...order);
   return db
     .select({
       ...notificationColumns,
