@@ -98,8 +98,9 @@ test('B comments on A’s tale; A sees the badge without a reload, follows the n
   await a.getByRole('link', { name: /Notifications/ }).click();
   await expect(a).toHaveURL(/\/notification$/);
   const row = a.getByTestId('notification').first();
-  await expect(row.getByTestId('notification-link')).toHaveText('You are commented!');
+  await expect(row.getByTestId('notification-link')).toHaveText('commented on your tale “A tale to talk about”');
   await expect(row.getByTestId('notification-author')).toHaveText(bob.name);
+  await expect(row.getByTestId('notification-excerpt')).toHaveText('What a tale! Tell us more.');
   // viewing marks them shown: the badge goes
   await expect(a.locator('#nav-user .badge')).toHaveCount(0);
   await shot(a, 'notifications-en');
@@ -128,7 +129,10 @@ test('B comments on A’s tale; A sees the badge without a reload, follows the n
   const count = await apiInPage<{ count: number }>(b, '/notification/count');
   expect(count.body.data.count).toBe(1);
   await b.goto('/notification');
-  await expect(b.getByTestId('notification-link').first()).toHaveText('You are answered!');
+  await expect(b.getByTestId('notification-text').first()).toHaveText(
+    new RegExp(`^${alice.name} replied to your comment on “A tale to talk about”( new)?$`),
+  );
+  await expect(b.getByTestId('notification-excerpt').first()).toHaveText('Thank you, Bob! More is coming.');
   await b.getByTestId('notification-link').first().click();
   await expect(b.locator('[data-testid="comment"][data-highlighted="1"]')).toContainText('Thank you, Bob!');
   await expect(b.locator('[data-testid="comment"][data-highlighted="1"]')).toBeInViewport();
@@ -305,7 +309,12 @@ test('Russian: plural forms, translated notifications, screenshots', async () =>
   await a.setViewportSize({ width: 1280, height: 720 });
 
   await a.goto('/notification');
-  await expect(a.getByTestId('notification-link').filter({ hasText: 'Вас прокомментировали!' }).first()).toBeVisible();
+  await expect(
+    a
+      .getByTestId('notification-link')
+      .filter({ hasText: /^комментирует вашу историю «.+»$/ })
+      .first(),
+  ).toBeVisible();
   await expect(a.getByRole('heading', { name: 'Уведомления' })).toBeVisible();
   await shot(a, 'notifications-ru');
 

@@ -52,8 +52,10 @@ test('the list: empty, pages top and bottom, shown on view, delete one, the last
     await a.goto('/notification');
     await expect(rows(a)).toHaveCount(10);
     await expect(paginators(a)).toHaveCount(2);
-    await expect(rows(a).first().getByTestId('notification-link')).toHaveText('You are commented!');
+    await expect(rows(a).first().getByTestId('notification-text')).toHaveText(/^Oleg Tester commented on your tale “Notify me”( new)?$/);
+    await expect(rows(a).first().getByTestId('notification-link')).toHaveText('commented on your tale “Notify me”');
     await expect(rows(a).first().getByTestId('notification-author')).toHaveText('Oleg Tester');
+    await expect(rows(a).first().getByTestId('notification-excerpt')).toHaveText('Note 12');
     // viewing marks everything up to the newest shown; the badge goes
     await expect(a.locator('#nav-user .badge')).toHaveCount(0);
     expect((await apiInPage<{ count: number }>(a, '/notification/count')).body.data.count).toBe(0);

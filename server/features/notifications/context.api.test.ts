@@ -107,7 +107,7 @@ describe('the grouped list', () => {
     const a = await registered(app);
     const p = await post(a);
     const q = await post(a, 'Second');
-    const likers: Client[] = [];
+    const likers: Awaited<ReturnType<typeof registered>>[] = [];
     for (let i = 0; i < 4; i++) {
       const u = await registered(app);
       likers.push(u);

@@ -10,9 +10,16 @@ export interface NotificationsPage {
   pagination: Pagination;
 }
 
-/** GET /notification/SelectListLatest/{pageSize}/{page}: the caller's own, newest first; meta.notification. */
+/**
+ * GET /notification/SelectListLatest/{pageSize}/{page}?grouped=1: the caller's own, newest first,
+ * the likes of one item as one row; meta.notification.
+ */
 export async function getNotifications(page: number, signal?: AbortSignal): Promise<NotificationsPage> {
-  const env = await callApi(calls.notifications.notifications, { params: { pageSize: PAGE_SIZE_DEFAULT, page }, signal });
+  const env = await callApi(calls.notifications.notifications, {
+    params: { pageSize: PAGE_SIZE_DEFAULT, page },
+    query: { grouped: 1 },
+    signal,
+  });
   const pagination = (env.meta.notification as Pagination | undefined) ?? {
     pageCurrentNumber: page,
     pageSize: PAGE_SIZE_DEFAULT,
