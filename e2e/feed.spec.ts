@@ -165,28 +165,65 @@ test('a draft shows to its author, marked, and is hidden from another user', asy
   await other.close();
 });
 
-test('a long tale starts collapsed and opens with Show more; jump buttons move between tales', async ({ page }) => {
+test('cards: a tall short tale collapses, a long one is a teaser with Read more, an image makes the cover; reading time; jumps', async ({
+  page,
+}) => {
   await registerViaUi(page);
   const word = uniqueWord('long');
-  const paragraphs = Array.from({ length: 40 }, (_, i) => `<p>Line ${i + 1} of a long story.</p>`).join('');
-  await createTale(page.request, { header: `Short ${word}` });
-  await createTale(page.request, { header: `Long ${word}`, body: paragraphs });
+  const lines = Array.from({ length: 40 }, (_, i) => `<p>Line ${i + 1}.</p>`).join('');
+  const story = Array.from({ length: 60 }, (_, i) => `Sentence ${i + 1} of a long story with #${word}tag in it.`).join(' ');
+  // an image from the site itself, by its full address (a relative one must be a stored file)
+  const picture = `${new URL(page.url()).origin}/default-avatar.svg`;
+  await createTale(page.request, { header: `Pictured ${word}`, body: `<p>A view.</p><p><img src="${picture}" alt="A hill"></p>` });
+  await createTale(page.request, { header: `Tall ${word}`, body: lines });
+  const longId = (await createTale(page.request, { header: `Long ${word}`, body: `<p>${story}</p>` })).id;
 
   await page.setViewportSize({ width: 1200, height: 700 });
   await page.goto(`/tale/feed?txt=${word}`);
   const long = taleCards(page).first();
   await expect(long.getByTestId('tale-card-header')).toHaveText(`Long ${word}`);
-  const body = long.locator('.tales-collapsible');
+  // the long one: the start of its text, its hashtag a link, Read more to its page, its reading time
+  const teaser = long.getByTestId('tale-card-excerpt');
+  await expect(teaser).toHaveText(/^Sentence 1 of a long story with #\w+ in it\. Sentence 2 .*…$/);
+  await expect(teaser.getByRole('link', { name: `#${word}tag` }).first()).toHaveAttribute('href', /\/tale\/feed\?txt=/);
+  await expect(long.getByText('Sentence 60 of a long story')).toHaveCount(0);
+  await expect(long.getByTestId('tale-reading-time')).toHaveText('3 min read');
+  await expect(long.getByTestId('tale-card-cover')).toHaveCount(0);
+  const readMore = long.getByRole('link', { name: `Read more: Long ${word}` });
+  await expect(readMore).toHaveText('Read more');
+  await expect(readMore).toHaveAttribute('href', `/tale/upsert/${longId}`);
+  // the tall one with little text: whole, cut to a height, Show more opens it
+  const tall = taleCards(page).nth(1);
+  await expect(tall.getByTestId('tale-reading-time')).toHaveText('1 min read');
+  const body = tall.locator('.tales-collapsible');
   await expect(body).toHaveAttribute('data-collapsed', '1');
-  await expect(long.getByText('Line 40 of a long story.')).not.toBeInViewport();
-  const toggle = long.getByRole('button', { name: 'Show more' });
-  await toggle.click();
+  await expect(tall.getByText('Line 40.')).not.toBeInViewport();
+  await tall.getByRole('button', { name: 'Show more' }).click();
   await expect(body).toHaveAttribute('data-collapsed', '0');
-  await long.getByRole('button', { name: 'Show less' }).click();
+  await tall.getByRole('button', { name: 'Show less' }).click();
   await expect(body).toHaveAttribute('data-collapsed', '1');
-  // the short one needs no toggle
-  await expect(taleCards(page).nth(1).getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  // an image: the first one is the cover, above the text, and the card is a teaser
+  const pictured = taleCards(page).nth(2);
+  await expect(pictured.getByTestId('tale-card-cover')).toHaveAttribute('src', picture);
+  await expect(pictured.getByTestId('tale-card-excerpt')).toHaveText('A view.');
+  await expect(pictured.getByTestId('tale-card-body')).toHaveCount(0);
+  await expect(pictured.getByRole('link', { name: `Read more: Pictured ${word}` })).toBeVisible();
+  await page.screenshot({ path: 'test-results/feed-cards-en.png', fullPage: true });
 
+  await readMore.click();
+  await expect(page).toHaveURL(new RegExp(`/tale/upsert/${longId}$`));
+  await expect(page.getByTestId('tale-body')).toContainText('Sentence 60 of a long story');
+  await expect(page.getByTestId('tale-view').getByTestId('tale-reading-time')).toHaveText('3 min read');
+  // the reading column: lines of a readable length, in a text face
+  const column = await page.getByTestId('tale-body').evaluate((el) => ({
+    width: el.getBoundingClientRect().width,
+    font: getComputedStyle(el).fontSize,
+  }));
+  expect(column.width).toBeLessThanOrEqual(720);
+  expect(Number.parseFloat(column.font)).toBeGreaterThanOrEqual(18);
+  await page.goBack();
+
+  await expect(long.getByTestId('tale-card-header')).toHaveText(`Long ${word}`);
   await long.getByRole('button', { name: 'To the next tale' }).click();
   await expect(taleCards(page).nth(1)).toBeInViewport();
   await expect(long.getByRole('button', { name: 'To the previous tale' })).toBeDisabled();

@@ -94,5 +94,6 @@ export function excerpt(text: string, n = SHARE_EXCERPT): string {
   if (t.length <= n) return t;
   const cut = t.slice(0, n);
   const space = cut.lastIndexOf(' ');
-  return `${(space > n * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  // a stop or comma just before the cut goes: "in it.…" reads as a typo
+  return `${(space > n * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?…]+$/u, '')}…`;
 }

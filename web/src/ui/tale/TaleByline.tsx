@@ -24,11 +24,20 @@ type BylineTale = Pick<
  * The author's emblem and name (linking to the profile) and the publish date (linking to the
  * tale's page), each left out when the tale's flags hide it.
  */
-export function TaleByline({ tale, className = '' }: { tale: BylineTale; className?: string }) {
+export function TaleByline({
+  tale,
+  className = '',
+  readingMinutes,
+}: {
+  tale: BylineTale;
+  className?: string;
+  /** Shown after the date when given. */
+  readingMinutes?: number;
+}) {
   const { t } = useTranslation();
   const showAuthor = tale.is_avatar_hidden !== 1;
   const showDate = tale.is_date_hidden !== 1;
-  if (!showAuthor && !showDate) return null;
+  if (!showAuthor && !showDate && readingMinutes === undefined) return null;
   const name = displayName(t, { firstname: tale.owner_firstname, lastname: tale.owner_lastname }, tale.owner_id);
   return (
     <div className={`tales-byline d-flex align-items-center flex-wrap gap-2 small ${className}`}>
@@ -51,6 +60,18 @@ export function TaleByline({ tale, className = '' }: { tale: BylineTale; classNa
         <Link to={taleHref(tale)} className="text-body-secondary text-decoration-none" data-testid="tale-date">
           <RelativeTime unixSeconds={tale.publish_at} />
         </Link>
+      )}
+      {readingMinutes !== undefined && (
+        <>
+          {(showAuthor || showDate) && (
+            <span className="text-body-tertiary" aria-hidden="true">
+              ·
+            </span>
+          )}
+          <span className="text-body-secondary" data-testid="tale-reading-time">
+            {t('tale.readingTime', { count: readingMinutes })}
+          </span>
+        </>
       )}
     </div>
   );

@@ -1,10 +1,13 @@
 import './feed.css';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Tale } from '@common/schemas/tale';
-import { taleHref } from '@/lib/taleAddress';
+import { excerpt } from '@common/models/tale';
+import { splitHashtags } from '@/lib/hashtags';
+import { FEED_EXCERPT, coverOf, isTeased, readingMinutes } from '@/lib/reading';
+import { hashtagHref, taleHref } from '@/lib/taleAddress';
 import { TaleBadges } from '@/ui/tale/TaleBadges';
 import { TaleBody } from '@/ui/tale/TaleBody';
 import { TaleByline } from '@/ui/tale/TaleByline';
@@ -12,7 +15,29 @@ import { AdultGate } from './AdultGate';
 import { CollapsibleBody } from './CollapsibleBody';
 import { JumpButtons, taleCardId } from './JumpButtons';
 
-/** One tale in a feed: header, byline, body (collapsed when long, gated when not for kids), like, comments, jumps. */
+/** The start of a tale's text, its hashtags as links to the feed search. */
+function Excerpt({ text }: { text: string }) {
+  return (
+    <p className="tales-card-excerpt mb-2" data-testid="tale-card-excerpt">
+      {splitHashtags(excerpt(text, FEED_EXCERPT)).map((part, i) =>
+        'tag' in part ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in order
+          <Link key={i} to={hashtagHref(part.tag)} className="tales-hashtag">
+            {part.text}
+          </Link>
+        ) : (
+          part.text
+        ),
+      )}
+    </p>
+  );
+}
+
+/**
+ * One tale in a feed: header, byline with the reading time, and either the whole body (a short
+ * tale; collapsed if tall) or a teaser (a tale with images or a long text: the first image as
+ * a cover, the start of the text, Read more), gated when not for kids; like, comments, jumps.
+ */
 export function TaleCard({
   tale,
   prevId,
@@ -30,7 +55,32 @@ export function TaleCard({
   const classes = ['tales-card', 'mb-4', 'shadow-sm'];
   if (tale.is_sticked === 1) classes.push('tales-card-sticked');
   if (tale.is_draft === 1) classes.push('tales-card-draft');
-  const body = <TaleBody html={tale.body} testId="tale-card-body" />;
+  const cover = useMemo(() => coverOf(tale.body), [tale.body]);
+  const teased = isTeased(tale.body_txt, cover);
+  const header = tale.is_header_hidden !== 1 ? tale.header.trim() : '';
+  const body = teased ? (
+    <div data-testid="tale-card-teaser">
+      {cover && (
+        <Link to={href} className="d-block mb-3 tales-card-cover" tabIndex={-1} aria-hidden="true">
+          <img src={cover.src} alt="" loading="lazy" decoding="async" data-testid="tale-card-cover" />
+        </Link>
+      )}
+      {tale.body_txt.trim() && <Excerpt text={tale.body_txt} />}
+      <Link
+        to={href}
+        className="fw-semibold"
+        data-testid="tale-card-read-more"
+        // the visible words first (label in name), then which tale: every card has one
+        aria-label={header ? `${t('feed.readMore')}: ${header}` : undefined}
+      >
+        {t('feed.readMore')}
+      </Link>
+    </div>
+  ) : (
+    <CollapsibleBody>
+      <TaleBody html={tale.body} testId="tale-card-body" />
+    </CollapsibleBody>
+  );
 
   return (
     <Card as="article" id={taleCardId(tale.id)} className={classes.join(' ')} data-testid="tale-card" data-tale-id={tale.id}>
@@ -38,21 +88,15 @@ export function TaleCard({
         <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
           <TaleBadges tale={tale} />
         </div>
-        {tale.is_header_hidden !== 1 && tale.header.trim() && (
+        {header && (
           <h2 className="h4 tales-card-title mb-2">
             <Link to={href} data-testid="tale-card-header">
               {tale.header}
             </Link>
           </h2>
         )}
-        <TaleByline tale={tale} className="mb-3" />
-        {tale.is_adult_denied === 1 ? (
-          <AdultGate>
-            <CollapsibleBody>{body}</CollapsibleBody>
-          </AdultGate>
-        ) : (
-          <CollapsibleBody>{body}</CollapsibleBody>
-        )}
+        <TaleByline tale={tale} className="mb-3" readingMinutes={readingMinutes(tale.body_txt)} />
+        {tale.is_adult_denied === 1 ? <AdultGate>{body}</AdultGate> : body}
       </Card.Body>
       <Card.Footer className="bg-transparent d-flex flex-wrap align-items-center gap-2">
         {like}

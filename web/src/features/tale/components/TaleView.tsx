@@ -8,6 +8,7 @@ import { taleHref } from '@/lib/taleAddress';
 import { TaleBadges } from '@/ui/tale/TaleBadges';
 import { TaleBody } from '@/ui/tale/TaleBody';
 import { TaleByline } from '@/ui/tale/TaleByline';
+import { readingMinutes } from '@/lib/reading';
 import { DeleteTaleButton } from './DeleteTaleButton';
 import { EmbeddedFrame, FreeCodeFrame } from './SandboxedFrames';
 
@@ -35,7 +36,7 @@ export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false
   const { t } = useTranslation();
   const saved = tale.is_submitted === 1;
   return (
-    <article className="py-4 mx-auto" style={{ maxWidth: 960 }} data-testid="tale-view" data-tale-id={tale.id}>
+    <article className="py-4 mx-auto tales-tale-column" data-testid="tale-view" data-tale-id={tale.id}>
       <Card className={`shadow-sm mb-4${tale.is_draft === 1 ? ' tales-tale-draft' : ''}`}>
         <Card.Body className="p-4">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
@@ -46,8 +47,8 @@ export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false
               <Link to={taleHref(tale)}>{tale.header.trim() || t('tale.untitled')}</Link>
             </h1>
           )}
-          <TaleByline tale={tale} className="mb-4" />
-          <TaleBody html={tale.body} testId="tale-body" className="mb-3" />
+          <TaleByline tale={tale} className="mb-4" readingMinutes={readingMinutes(tale.body_txt)} />
+          <TaleBody html={tale.body} testId="tale-body" className="mb-3 tales-reading" />
           {tale.body_free.trim() && (
             <section className="mt-4">
               <h2 className="visually-hidden">{t('tale.freeCode')}</h2>
