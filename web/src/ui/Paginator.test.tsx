@@ -3,11 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '@common/schemas/envelope';
-import { i18nOptions } from '@/i18n/options';
+import { i18nTestOptions } from '@/i18n/testI18n';
 import { Paginator, pageWindow } from './Paginator';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ ...i18nOptions, lng: 'en' });
+  await i18next.use(initReactI18next).init({ ...i18nTestOptions, lng: 'en' });
 });
 
 const noop = () => {};

@@ -4,13 +4,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileRow } from '@common/schemas/file';
-import { i18nOptions } from '@/i18n/options';
+import { i18nTestOptions } from '@/i18n/testI18n';
 import { fileRow } from '../testing';
 import { FilesEditor } from './FilesEditor';
 import { FilesView } from './FilesView';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ ...i18nOptions, lng: 'en' });
+  await i18next.use(initReactI18next).init({ ...i18nTestOptions, lng: 'en' });
 });
 
 let nextId = 1;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '@common/abilities';
@@ -7,10 +7,13 @@ import type { Tale } from '@common/schemas/tale';
 import { useCurrentUser } from '@/lib/currentUser';
 import { pushMessages } from '@/lib/messageQueue';
 import { useProcessLike } from '../api/processLike';
-import { LikersModal } from './LikersModal';
 
 /** The client-side alert of spec section 5; it is a message template, so it is also its translation key. */
 const LIKE_NEEDS_LOGIN = 'Only logged-in users are allowed to like :-)';
+
+// The likers' modal (and react-bootstrap's Modal with it) loads on the first click on a count,
+// never with the feed.
+const LikersModal = lazy(() => import('./LikersModal'));
 
 /**
  * The like button of a tale or comment with its count. A visitor gets the alert of spec section 5;
@@ -23,6 +26,8 @@ export function LikeButton({ tale }: { tale: Pick<Tale, 'id' | 'count_like' | 'c
   const user = useCurrentUser();
   const like = useProcessLike(tale.id);
   const [showLikers, setShowLikers] = useState(false);
+  // mounted from the first opening on, so it can close with its animation and reset its page
+  const [likersOpened, setLikersOpened] = useState(false);
 
   const shown = { count: tale.count_like, liked: tale.current_user_liked === 1 };
   const onLike = () => {
@@ -54,12 +59,19 @@ export function LikeButton({ tale }: { tale: Pick<Tale, 'id' | 'count_like' | 'c
         aria-label={shown.count > 0 ? t('likes.likes', { count: shown.count }) : t('likes.noLikes')}
         title={shown.count > 0 ? t('likes.likes', { count: shown.count }) : t('likes.noLikes')}
         disabled={shown.count < 1}
-        onClick={() => setShowLikers(true)}
+        onClick={() => {
+          setLikersOpened(true);
+          setShowLikers(true);
+        }}
         data-testid="like-count"
       >
         {shown.count}
       </Button>
-      {shown.count >= 1 && <LikersModal taleId={tale.id} show={showLikers} onHide={() => setShowLikers(false)} />}
+      {shown.count >= 1 && likersOpened && (
+        <Suspense fallback={null}>
+          <LikersModal taleId={tale.id} show={showLikers} onHide={() => setShowLikers(false)} />
+        </Suspense>
+      )}
     </span>
   );
 }

@@ -12,8 +12,11 @@ import { Paginator } from '@/ui/Paginator';
 import { UserAvatar } from '@/ui/UserAvatar';
 import { LoadingRow } from '@/ui/LoadingRow';
 
-/** Who liked a tale or comment: a paged list with links to their profiles (spec section 2). */
-export function LikersModal({ taleId, show, onHide }: { taleId: number; show: boolean; onHide: () => void }) {
+/**
+ * Who liked a tale or comment: a paged list with links to their profiles (spec section 2).
+ * Lazy-loaded by LikeButton (default export).
+ */
+export default function LikersModal({ taleId, show, onHide }: { taleId: number; show: boolean; onHide: () => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   // loaded only while the modal is open, which needs at least one like (spec section 5)
