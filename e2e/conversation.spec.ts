@@ -299,7 +299,9 @@ test('Russian: plural forms, translated notifications, screenshots', async () =>
         ? 'комментария'
         : 'комментариев';
   await expect(toggle).toHaveText(new RegExp(`${n} ${form}$`));
-  await expect(commentsOf(a).getByTestId('comment-form').getByRole('button', { name: 'Добавить комментарий' })).toBeVisible();
+  const composer = commentsOf(a).getByTestId('comment-form');
+  await composer.getByRole('textbox', { name: 'Новый комментарий' }).click();
+  await expect(composer.getByRole('button', { name: 'Добавить комментарий' })).toBeVisible();
   await shot(a, 'tale-ru');
   // a phone: the thread with its replies open
   await a.setViewportSize({ width: 390, height: 844 });

@@ -412,6 +412,8 @@ test('an image uploaded from the tale editor is inserted, saved, and served from
 
   // the comment editor uploads the same way
   const form = page.getByTestId('comments').getByTestId('comment-form');
+  // the composer shows its tools once it takes the cursor
+  await form.getByRole('textbox', { name: 'New comment' }).click();
   await form.getByTestId('editor-image').click();
   await form.getByTestId('editor-image-file').setInputFiles(await pngImage('Comment picture.png', 320, 200));
   await expect(form.locator('.tales-editor-content img')).toHaveAttribute('src', /^\/files\//);

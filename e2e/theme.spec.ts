@@ -52,7 +52,8 @@ test('dark screens: feed, tale with its editor, profile (screenshots)', async ({
   await page.goto(`/tale/upsert/${tale.id}`);
   await expect(page.getByTestId('tale-view')).toBeVisible();
   expect(await theme(page)).toBe('dark');
-  // the comment editor's toolbar buttons take the dark colours, not Bootstrap's light ones
+  // the comment editor's toolbar buttons (shown once it takes the cursor) take the dark colours, not Bootstrap's light ones
+  await page.getByTestId('comment-form').getByRole('textbox').click();
   const bold = page.getByTestId('editor-bold').first();
   const [button, bar] = await Promise.all([
     bold.evaluate((b) => getComputedStyle(b).backgroundColor),

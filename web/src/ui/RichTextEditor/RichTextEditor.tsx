@@ -9,7 +9,7 @@ import { editorExtensions } from './extensions';
 import { refusalOf } from '@/lib/uploadRefusal';
 import { insertImageFiles } from './imageFiles';
 import { MediaPanel, ImagePanel, LinkPanel } from './panels';
-import { Toolbar, type PanelName } from './Toolbar';
+import { Toolbar, type PanelName, type ToolbarKind } from './Toolbar';
 
 export type RichTextEditorProps = {
   /** The body as HTML; '' for an empty document. */
@@ -24,6 +24,8 @@ export type RichTextEditorProps = {
   /** Minimum height of the editing area in px (default 200). */
   minHeight?: number;
   ariaLabel?: string;
+  /** Which tools show: every one (default), the comment composer's few, or none (a folded composer). */
+  toolbar?: ToolbarKind | 'none';
 };
 
 // The trailing empty paragraph that keeps a caret place after a table or image is not content.
@@ -32,9 +34,24 @@ function htmlOf(editor: Editor): string {
 }
 
 /** Tiptap editor with the toolbar of spec section 2; lazy-load it (default export). */
-export default function RichTextEditor({ value, onChange, id, placeholder, uploadImage, minHeight = 200, ariaLabel }: RichTextEditorProps) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  id,
+  placeholder,
+  uploadImage,
+  minHeight = 200,
+  ariaLabel,
+  toolbar = 'full',
+}: RichTextEditorProps) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<PanelName | null>(null);
+  // a folded composer closes what its toolbar had open
+  const [shownToolbar, setShownToolbar] = useState(toolbar);
+  if (shownToolbar !== toolbar) {
+    setShownToolbar(toolbar);
+    if (toolbar === 'none') setPanel(null);
+  }
 
   // The editor is built once; these refs let its callbacks see the latest props.
   const onChangeRef = useRef(onChange);
@@ -114,8 +131,8 @@ export default function RichTextEditor({ value, onChange, id, placeholder, uploa
   const style = { '--tales-editor-min-height': `${minHeight}px` } as CSSProperties;
 
   return (
-    <div className="tales-editor" style={style} data-testid="rich-text-editor">
-      {editor && <Toolbar editor={editor} panel={panel} onPanel={setPanel} />}
+    <div className={`tales-editor tales-editor-${toolbar}`} style={style} data-testid="rich-text-editor">
+      {editor && toolbar !== 'none' && <Toolbar editor={editor} panel={panel} onPanel={setPanel} kind={toolbar} />}
       {editor && panel === 'link' && <LinkPanel editor={editor} onClose={() => setPanel(null)} />}
       {editor && panel === 'image' && <ImagePanel editor={editor} uploadImage={uploadImage} onClose={() => setPanel(null)} />}
       {editor && panel === 'media' && <MediaPanel editor={editor} onClose={() => setPanel(null)} />}

@@ -1,49 +1,15 @@
 import { type Editor, useEditorState } from '@tiptap/react';
-import type { ReactNode } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { ColorPicker } from './ColorPicker';
-import { Icon, type IconName } from './icons';
+import type { IconName } from './icons';
+import { Group, ToolButton } from './ToolButton';
 import { TableMenu } from './TableMenu';
 import { FONT_SIZES, type TextAlignment } from './rules';
 
 export type PanelName = 'link' | 'image' | 'media';
-
-type ToolButtonProps = {
-  label: string;
-  onClick: () => void;
-  active?: boolean;
-  disabled?: boolean;
-  icon?: IconName;
-  children?: ReactNode;
-  testId: string;
-};
-
-function ToolButton({ label, onClick, active, disabled, icon, children, testId }: ToolButtonProps) {
-  return (
-    <Button
-      size="sm"
-      variant="light"
-      className="tales-editor-btn"
-      active={active}
-      disabled={disabled}
-      title={label}
-      aria-label={label}
-      aria-pressed={active === undefined ? undefined : active}
-      data-testid={testId}
-      // Keeps the caret and selection in the editing area while the button is pressed.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
-    >
-      {icon ? <Icon name={icon} /> : children}
-    </Button>
-  );
-}
-
-function Group({ children }: { children: ReactNode }) {
-  return <div className="btn-group tales-editor-group">{children}</div>;
-}
 
 const MARKS = ['bold', 'italic', 'underline', 'strike', 'code', 'subscript', 'superscript'] as const;
 const ALIGNMENTS: { value: TextAlignment; key: 'alignLeft' | 'alignCenter' | 'alignRight' | 'alignJustify'; icon: IconName }[] = [
@@ -75,17 +41,67 @@ function readState(editor: Editor) {
   };
 }
 
+/** 'full': every tool of spec section 2 (tales, profiles); 'light': bold, italic, link and image (comments). */
+export type ToolbarKind = 'full' | 'light';
+
 type ToolbarProps = {
   editor: Editor;
   panel: PanelName | null;
   onPanel: (panel: PanelName | null) => void;
+  kind: ToolbarKind;
 };
 
-export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
+export function Toolbar({ editor, panel, onPanel, kind }: ToolbarProps) {
   const { t } = useTranslation();
   const state = useEditorState({ editor, selector: ({ editor: current }) => readState(current) });
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreLabel = moreOpen ? t('editor.fewerTools') : t('editor.moreTools');
+  const toolbarId = useId();
   const chain = () => editor.chain().focus();
   const togglePanel = (name: PanelName) => onPanel(panel === name ? null : name);
+  const bold = (
+    <ToolButton label={t('editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()} testId="editor-bold">
+      <span className="tales-editor-glyph fw-bold">B</span>
+    </ToolButton>
+  );
+  const italic = (
+    <ToolButton label={t('editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()} testId="editor-italic">
+      <span className="tales-editor-glyph fst-italic">I</span>
+    </ToolButton>
+  );
+  const image = (
+    <ToolButton
+      label={t('editor.image')}
+      icon="image"
+      active={panel === 'image'}
+      onClick={() => togglePanel('image')}
+      testId="editor-image"
+    />
+  );
+  const link = (
+    <ToolButton
+      label={t('editor.link')}
+      icon="link"
+      active={state.link || panel === 'link'}
+      onClick={() => togglePanel('link')}
+      testId="editor-link"
+    />
+  );
+
+  if (kind === 'light') {
+    return (
+      <div className="tales-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')} data-toolbar="light">
+        <Group>
+          {bold}
+          {italic}
+        </Group>
+        <Group>
+          {link}
+          {image}
+        </Group>
+      </div>
+    );
+  }
   // a step back or forth (history, indent): the key names its icon and its test id; the label keys
   // are spelled out so the catalogue test sees them
   const stepLabels = { undo: t('editor.undo'), redo: t('editor.redo'), outdent: t('editor.outdent'), indent: t('editor.indent') };
@@ -100,10 +116,16 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
       .run();
 
   return (
-    <div className="tales-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
+    <div
+      id={toolbarId}
+      className={`tales-editor-toolbar${moreOpen ? ' is-more-open' : ''}`}
+      role="toolbar"
+      aria-label={t('editor.toolbar')}
+      data-toolbar="full"
+    >
       <Form.Select
         size="sm"
-        className="tales-editor-select"
+        className="tales-editor-select tales-editor-extra"
         title={t('editor.blockType')}
         aria-label={t('editor.blockType')}
         data-testid="editor-block-type"
@@ -123,21 +145,10 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
       </Form.Select>
 
       <Group>
+        {image}
+        {link}
         <ToolButton
-          label={t('editor.image')}
-          icon="image"
-          active={panel === 'image'}
-          onClick={() => togglePanel('image')}
-          testId="editor-image"
-        />
-        <ToolButton
-          label={t('editor.link')}
-          icon="link"
-          active={state.link || panel === 'link'}
-          onClick={() => togglePanel('link')}
-          testId="editor-link"
-        />
-        <ToolButton
+          extra
           label={t('editor.media')}
           icon="media"
           active={panel === 'media'}
@@ -146,20 +157,17 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
         />
       </Group>
 
-      <Group>
+      <Group extra>
         {stepButton('undo', state.canUndo, () => chain().undo().run())}
         {stepButton('redo', state.canRedo, () => chain().redo().run())}
       </Group>
 
       <Group>
-        <ToolButton label={t('editor.removeFormat')} icon="removeFormat" onClick={removeFormat} testId="editor-remove-format" />
-        <ToolButton label={t('editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()} testId="editor-bold">
-          <span className="tales-editor-glyph fw-bold">B</span>
-        </ToolButton>
-        <ToolButton label={t('editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()} testId="editor-italic">
-          <span className="tales-editor-glyph fst-italic">I</span>
-        </ToolButton>
+        <ToolButton extra label={t('editor.removeFormat')} icon="removeFormat" onClick={removeFormat} testId="editor-remove-format" />
+        {bold}
+        {italic}
         <ToolButton
+          extra
           label={t('editor.underline')}
           active={state.underline}
           onClick={() => chain().toggleUnderline().run()}
@@ -167,14 +175,20 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
         >
           <span className="tales-editor-glyph text-decoration-underline">U</span>
         </ToolButton>
-        <ToolButton label={t('editor.strike')} active={state.strike} onClick={() => chain().toggleStrike().run()} testId="editor-strike">
+        <ToolButton
+          extra
+          label={t('editor.strike')}
+          active={state.strike}
+          onClick={() => chain().toggleStrike().run()}
+          testId="editor-strike"
+        >
           <span className="tales-editor-glyph text-decoration-line-through">S</span>
         </ToolButton>
       </Group>
 
       <Form.Select
         size="sm"
-        className="tales-editor-select"
+        className="tales-editor-select tales-editor-extra"
         title={t('editor.fontSize')}
         aria-label={t('editor.fontSize')}
         data-testid="editor-font-size"
@@ -202,6 +216,7 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
           testId="editor-bullet-list"
         />
         <ToolButton
+          extra
           label={t('editor.orderedList')}
           icon="orderedList"
           active={state.orderedList}
@@ -209,6 +224,7 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
           testId="editor-ordered-list"
         />
         <ToolButton
+          extra
           label={t('editor.taskList')}
           icon="taskList"
           active={state.taskList}
@@ -217,7 +233,7 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
         />
       </Group>
 
-      <Group>
+      <Group extra>
         <ToolButton
           label={t('editor.code')}
           icon="code"
@@ -254,7 +270,7 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
         </ToolButton>
       </Group>
 
-      <Group>
+      <Group extra>
         <ColorPicker
           kind="color"
           value={state.color}
@@ -269,7 +285,7 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
         />
       </Group>
 
-      <Group>
+      <Group extra>
         {ALIGNMENTS.map(({ value, key, icon }) => (
           <ToolButton
             key={value}
@@ -282,12 +298,32 @@ export function Toolbar({ editor, panel, onPanel }: ToolbarProps) {
         ))}
       </Group>
 
-      <Group>
+      <Group extra>
         {stepButton('outdent', state.canOutdent, () => chain().outdent().run())}
         {stepButton('indent', state.canIndent, () => chain().indent().run())}
       </Group>
 
-      <TableMenu editor={editor} />
+      <div className="tales-editor-extra">
+        <TableMenu editor={editor} />
+      </div>
+
+      {/* a narrow editor (a phone) shows the tools above and keeps the rest behind this button */}
+      <Button
+        size="sm"
+        variant="light"
+        className="tales-editor-btn tales-editor-more-toggle"
+        title={moreLabel}
+        aria-label={moreLabel}
+        aria-expanded={moreOpen}
+        aria-controls={toolbarId}
+        data-testid="editor-more"
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => setMoreOpen((open) => !open)}
+      >
+        <span className="tales-editor-glyph" aria-hidden="true">
+          {moreOpen ? '×' : '⋯'}
+        </span>
+      </Button>
     </div>
   );
 }

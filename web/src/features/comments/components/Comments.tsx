@@ -3,6 +3,7 @@ import type { Tale } from '@common/schemas/tale';
 import '@/ui/RichTextEditor/content.css';
 import './comments.css';
 import { CommentsBlock } from './CommentsBlock';
+import { OpenComposerProvider } from './openComposer';
 
 /**
  * The comments block under a tale (level 0) or under a level-1 comment (its replies). Levels 2
@@ -11,5 +12,9 @@ import { CommentsBlock } from './CommentsBlock';
  */
 export function Comments({ tale, renderLike }: { tale: Tale; renderLike?: (comment: Tale) => ReactNode }) {
   if (tale.level >= 2) return null;
-  return <CommentsBlock tale={tale} post={tale.level === 0 ? tale : null} renderLike={renderLike} />;
+  return (
+    <OpenComposerProvider>
+      <CommentsBlock tale={tale} post={tale.level === 0 ? tale : null} renderLike={renderLike} />
+    </OpenComposerProvider>
+  );
 }

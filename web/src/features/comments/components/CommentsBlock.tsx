@@ -165,6 +165,7 @@ export function CommentsBlock({ tale, post, renderLike }: { tale: Tale; post: Ta
             <CommentForm
               initial=""
               label={isPostBlock ? t('comments.newComment') : t('comments.newReply')}
+              placeholder={isPostBlock ? t('comments.commentPlaceholder') : t('comments.replyPlaceholder')}
               submitLabel={isPostBlock ? t('comments.add') : t('comments.addReply')}
               pending={add.isPending}
               testId={isPostBlock ? 'comment-form' : 'reply-form'}

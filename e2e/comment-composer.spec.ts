@@ -1,0 +1,201 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiInPage } from './api';
+import { registerViaUi, toasts } from './helpers';
+import { createTale, shotPath, switchLanguage, uniqueWord } from './tales-helpers';
+
+/**
+ * The comment composer: one line until it takes the cursor, then a light editor (bold, italic,
+ * link, image) that grows; one composer of a thread open at a time, a folded one keeping its
+ * draft. And the tale editor on a phone: the first tools, the rest behind 'More tools'.
+ */
+
+const height = (l: Locator) => l.evaluate((e) => e.getBoundingClientRect().height);
+const toolNames = (form: Locator) =>
+  form
+    .getByRole('toolbar')
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+
+async function taleWithComment(page: Page, word: string): Promise<{ taleId: number; commentId: number }> {
+  const tale = await createTale(page.request, { header: `Composer ${word}`, body: '<p>A tale to talk about.</p>' });
+  const c = await apiInPage<{ id: number }>(page, '/tale/upsert', {
+    answer_to_tale_id: tale.id,
+    type: 'COMMENT',
+    body: '<p>The first comment.</p>',
+    form_id: 'actionCommentAdd',
+  });
+  expect(c.body.meta.alina_response_success).toBe(1);
+  return { taleId: tale.id, commentId: c.body.data.id };
+}
+
+test('the comment box is one line until it takes the cursor, then grows with four tools; one open at a time, a folded draft kept', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await registerViaUi(page);
+  const { taleId } = await taleWithComment(page, uniqueWord('fold'));
+  await page.goto(`/tale/upsert/${taleId}`);
+
+  const form = page.getByTestId('comments').getByTestId('comment-form').last();
+  const box = form.getByRole('textbox', { name: 'New comment' });
+  await expect(box).toBeVisible();
+  // folded: one line, no tools, no buttons, and it says what it is for
+  await expect(form).toHaveAttribute('data-open', '0');
+  await expect(form.getByRole('toolbar')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Add comment' })).toHaveCount(0);
+  await expect(box).toHaveAttribute('aria-label', 'New comment');
+  await expect(form.locator('[data-placeholder="Write a comment…"]')).toHaveCount(1);
+  expect(await height(box)).toBeLessThan(60);
+
+  await box.click();
+  await expect(form).toHaveAttribute('data-open', '1');
+  expect(await toolNames(form)).toEqual(['Bold', 'Italic', 'Link', 'Insert image']);
+  await expect.poll(() => height(box)).toBeGreaterThanOrEqual(90);
+
+  // bold by keyboard, italic by its button, a selected word made a link through the Link box
+  await expect(box).toBeFocused();
+  await page.keyboard.type('Hello ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('brave');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' new ');
+  await form.getByRole('button', { name: 'Italic' }).click();
+  await expect(box).toBeFocused();
+  await page.keyboard.type('world');
+  await form.getByRole('button', { name: 'Italic' }).click();
+  await expect(box).toBeFocused();
+  await page.keyboard.type(' site');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await form.getByRole('button', { name: 'Link' }).click();
+  const address = form.getByRole('textbox', { name: 'Link address (http, https or mailto)' });
+  await expect(address).toBeFocused();
+  await page.keyboard.type('https://example.com/about');
+  await page.keyboard.press('Enter');
+  await expect(box.locator('a')).toHaveText('site');
+
+  // a reply box opened folds the comment box; what was typed there stays
+  const comment = page.getByTestId('comment').filter({ hasText: 'The first comment.' });
+  const toggle = comment.getByTestId('replies').getByTestId('comments-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const replyForm = comment.getByTestId('reply-form');
+  await expect(replyForm).toHaveAttribute('data-open', '0');
+  await replyForm.getByRole('textbox', { name: 'Reply' }).click();
+  await expect(replyForm).toHaveAttribute('data-open', '1');
+  await expect(form).toHaveAttribute('data-open', '0');
+  await expect(form.getByRole('toolbar')).toHaveCount(0);
+  await expect(page.getByTestId('comments').getByRole('toolbar')).toHaveCount(1);
+  await expect(box).toHaveText('Hello brave new world site');
+  await page.keyboard.type('A reply in between.');
+  await replyForm.getByRole('button', { name: 'Reply' }).click();
+  await expect(comment.getByTestId('reply-list').getByTestId('comment-body')).toHaveText('A reply in between.');
+  await expect(toasts(page)).toBeHidden();
+
+  // back in the comment box: the draft, whole, and it goes out with its marks
+  await box.click();
+  await expect(form).toHaveAttribute('data-open', '1');
+  await expect(replyForm).toHaveAttribute('data-open', '0');
+  await form.getByRole('button', { name: 'Add comment' }).click();
+  const sent = page.getByTestId('comment-body').filter({ hasText: 'Hello brave new world site' });
+  await expect(sent.locator('strong')).toHaveText('brave');
+  await expect(sent.locator('em')).toHaveText('world');
+  await expect(sent.locator('a')).toHaveAttribute('href', 'https://example.com/about');
+  await expect(box).toHaveText('');
+
+  // Cancel empties and folds the box, and leaves the keyboard on the form (Tab goes back in)
+  await box.click();
+  await page.keyboard.type('Never mind');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveAttribute('data-open', '0');
+  await expect(box).toHaveText('');
+  await expect(form).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(box).toBeFocused();
+  await expect(form).toHaveAttribute('data-open', '1');
+  await page.screenshot({ path: shotPath('comment-composer-en.png'), fullPage: true });
+});
+
+test('editing a comment opens its composer with the text; another box opening folds it but keeps the edit, Save and Cancel', async ({
+  page,
+}) => {
+  await registerViaUi(page);
+  const { taleId } = await taleWithComment(page, uniqueWord('edit'));
+  await page.goto(`/tale/upsert/${taleId}`);
+  const comment = page.getByTestId('comment').filter({ hasText: 'The first comment.' });
+  await comment.getByRole('button', { name: 'Edit' }).click();
+  const edit = comment.getByTestId('comment-edit-form');
+  await expect(edit).toHaveAttribute('data-open', '1');
+  expect(await toolNames(edit)).toEqual(['Bold', 'Italic', 'Link', 'Insert image']);
+  const editBox = edit.getByRole('textbox', { name: 'Editing the comment' });
+  await editBox.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Edited.');
+
+  const form = page.getByTestId('comments').getByTestId('comment-form').last();
+  await form.getByRole('textbox', { name: 'New comment' }).click();
+  await expect(form).toHaveAttribute('data-open', '1');
+  await expect(edit).toHaveAttribute('data-open', '0');
+  await expect(edit.getByRole('toolbar')).toHaveCount(0);
+  await expect(editBox).toHaveText('The first comment. Edited.');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(comment.getByTestId('comment-body').first()).toHaveText('The first comment. Edited.');
+});
+
+test('Russian: the composer speaks Russian', async ({ page }) => {
+  await registerViaUi(page);
+  const { taleId } = await taleWithComment(page, uniqueWord('ru'));
+  await page.goto(`/tale/upsert/${taleId}`);
+  await switchLanguage(page, 'ru');
+  const form = page.getByTestId('comments').getByTestId('comment-form').last();
+  await expect(form.locator('[data-placeholder="Напишите комментарий…"]')).toHaveCount(1);
+  await form.getByRole('textbox', { name: 'Новый комментарий' }).click();
+  expect(await toolNames(form)).toEqual(['Полужирный', 'Курсив', 'Ссылка', 'Вставить изображение']);
+  await expect(form.getByRole('button', { name: 'Добавить комментарий' })).toBeDisabled();
+  await page.screenshot({ path: shotPath('comment-composer-ru.png'), fullPage: true });
+});
+
+for (const lang of ['en', 'ru'] as const) {
+  test(`the tale editor on a phone shows its first tools and keeps the rest behind 'More tools', by mouse and keyboard, ${lang}`, async ({
+    page,
+  }) => {
+    const words = {
+      en: { more: 'More tools', fewer: 'Fewer tools', underline: 'Underline', bold: 'Bold', text: 'Text' },
+      ru: { more: 'Ещё инструменты', fewer: 'Меньше инструментов', underline: 'Подчёркнутый', bold: 'Полужирный', text: 'Текст' },
+    }[lang];
+    await registerViaUi(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/tale/upsert');
+    if (lang === 'ru') await switchLanguage(page, 'ru');
+    const toolbar = page.getByTestId('rich-text-editor').first().getByRole('toolbar');
+    await expect(toolbar).toBeVisible();
+    const underline = toolbar.getByRole('button', { name: words.underline });
+    const more = toolbar.getByRole('button', { name: words.more });
+    // one row: image, link, bold, italic, bulleted list and the More button
+    await expect(underline).toBeHidden();
+    await expect(toolbar.getByRole('button', { name: words.bold })).toBeVisible();
+    expect(await height(toolbar)).toBeLessThan(50);
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await page.screenshot({ path: shotPath(`editor-phone-${lang}.png`) });
+
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const fewer = toolbar.getByRole('button', { name: words.fewer });
+    await expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await expect(underline).toBeVisible();
+    await page.screenshot({ path: shotPath(`editor-phone-more-${lang}.png`) });
+    // a tool from the menu works on the text
+    await page.getByRole('textbox', { name: words.text }).click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Underlined');
+    await page.keyboard.press('Control+a');
+    await underline.click();
+    await expect(page.getByRole('textbox', { name: words.text }).locator('u')).toHaveText('Underlined');
+    await fewer.click();
+    await expect(underline).toBeHidden();
+
+    // a desktop window shows every tool and no More button
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(underline).toBeVisible();
+    await expect(toolbar.getByRole('button', { name: words.more })).toBeHidden();
+  });
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Icon, type IconName } from './icons';
+
+export type ToolButtonProps = {
+  label: string;
+  /** One of the tools a narrow toolbar keeps behind 'More tools'. */
+  extra?: boolean;
+  onClick: () => void;
+  active?: boolean;
+  disabled?: boolean;
+  icon?: IconName;
+  children?: ReactNode;
+  testId: string;
+};
+
+export function ToolButton({ label, extra, onClick, active, disabled, icon, children, testId }: ToolButtonProps) {
+  return (
+    <Button
+      size="sm"
+      variant="light"
+      className={`tales-editor-btn${extra ? ' tales-editor-extra' : ''}`}
+      active={active}
+      disabled={disabled}
+      title={label}
+      aria-label={label}
+      aria-pressed={active === undefined ? undefined : active}
+      data-testid={testId}
+      // Keeps the caret and selection in the editing area while the button is pressed.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
+      {icon ? <Icon name={icon} /> : children}
+    </Button>
+  );
+}
+
+export function Group({ children, extra }: { children: ReactNode; extra?: boolean }) {
+  return <div className={`btn-group tales-editor-group${extra ? ' tales-editor-extra' : ''}`}>{children}</div>;
+}
