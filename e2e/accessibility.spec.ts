@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { registerViaUi } from './helpers';
+import { apiInPage } from './api';
+import { loginViaUi, newUserPage, registerViaUi, savedAdminAccount } from './helpers';
 import { createTale, uniqueWord } from './tales-helpers';
 
 /** Every WCAG 2.x A and AA rule axe has, on the whole page; any violation of any impact fails. */
@@ -74,6 +75,79 @@ for (const lang of ['en', 'ru'] as const) {
         ['visitor: reset request', '/auth/reset_password_request'],
         ['visitor: reset with code', '/auth/reset_password_with_code'],
         ['visitor: no such page', '/no/such/page'],
+      ] as const) {
+        await page.goto(path);
+        await check(name);
+      }
+      expect(found).toEqual({});
+    });
+  }
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`no accessibility violations on the admin's screens, a map, a comment thread and notifications, ${lang}, ${scheme}`, async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await loginViaUi(page, savedAdminAccount());
+      await page.evaluate((l) => localStorage.setItem('language', l), lang);
+      const word = uniqueWord('axe');
+      const tale = await createTale(page.request, {
+        header: `Mapped ${word}`,
+        body: '<p>Where it happened.</p>',
+        geo_is_map_shown: 1,
+        geo_latitude: 55.751,
+        geo_longitude: 37.617,
+        geo_zoom: 13,
+      });
+      // another member comments, the admin and they reply under it, and they like: a thread, and notifications
+      const other = await browser.newContext();
+      try {
+        const guest = await newUserPage(other, 'Guest', word);
+        const say = async (p: Page, answerTo: number, text: string) => {
+          const r = await apiInPage<{ id: number }>(p, '/tale/upsert', {
+            answer_to_tale_id: answerTo,
+            type: 'COMMENT',
+            body: `<p>${text}</p>`,
+            form_id: 'actionCommentAdd',
+          });
+          expect(r.body.meta.alina_response_success, JSON.stringify(r.body.messages)).toBe(1);
+          return r.body.data.id;
+        };
+        const first = await say(guest, tale.id, 'Is this the square?');
+        await say(page, first, 'Yes, in the morning.');
+        await say(guest, first, 'Thank you!');
+        await say(guest, tale.id, 'Lovely place.');
+        await apiInPage(guest, '/like/process', { ref_table: 'tale', ref_id: tale.id, val: 1 });
+      } finally {
+        await other.close();
+      }
+      const found: Record<string, unknown> = {};
+      const check = async (name: string) => {
+        await page.waitForLoadState('networkidle');
+        const v = await violations(page);
+        if (v.length) found[name] = v;
+      };
+      await page.goto(`/tale/upsert/${tale.id}`);
+      await expect(page.getByTestId('tale-map').locator('.leaflet-marker-icon')).toBeVisible();
+      await expect(page.getByTestId('comment').first()).toBeVisible();
+      // the thread open two levels down
+      const toggles = page.getByTestId('comments').getByTestId('replies').getByTestId('comments-toggle');
+      if ((await toggles.first().getAttribute('aria-expanded')) !== 'true') await toggles.first().click();
+      await expect(page.getByTestId('reply-list').first()).toBeVisible();
+      await check('tale with a map and a comment thread');
+      await page.goto('/notification');
+      await expect(page.getByTestId('notification').first()).toBeVisible();
+      await check('notifications with rows');
+      for (const [name, path] of [
+        ['admin: users', '/admin/users'],
+        ['admin: database tables', '/AdminDbManager/DbTablesColumnsInfo'],
+        ['admin: HTTP calls', '/SendRestApiQueries/BaseCurlCalls'],
+        ['REST call tool', '/RestCall'],
+        ['about', '/about'],
       ] as const) {
         await page.goto(path);
         await check(name);
