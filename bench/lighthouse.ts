@@ -1,5 +1,5 @@
 /**
- * Lighthouse (performance) of the feed and of a tale page, run by the npm package with the system
+ * Lighthouse (performance, accessibility, best practices, SEO) of the feed and of a tale page, run by the npm package with the system
  * Chromium against the production build. Lighthouse is fetched by npx when run, not installed:
  * it is large and only this script needs it.
  *
@@ -31,6 +31,9 @@ interface Audit {
   via: string;
   profile: string;
   score: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -70,7 +73,7 @@ async function lighthouse(url: string, via: string, profile: 'mobile' | 'desktop
     '-y',
     'lighthouse@12',
     url,
-    '--only-categories=performance',
+    '--only-categories=performance,accessibility,best-practices,seo',
     '--output=json',
     `--output-path=${out}`,
     '--quiet',
@@ -85,6 +88,9 @@ async function lighthouse(url: string, via: string, profile: 'mobile' | 'desktop
     via,
     profile,
     score: Math.round(r.categories.performance.score * 100),
+    accessibility: Math.round(r.categories.accessibility.score * 100),
+    bestPractices: Math.round(r.categories['best-practices'].score * 100),
+    seo: Math.round(r.categories.seo.score * 100),
     fcp: n('first-contentful-paint'),
     lcp: n('largest-contentful-paint'),
     tbt: n('total-blocking-time'),
@@ -115,7 +121,9 @@ async function main() {
             const file = path.join(dir, `lighthouse-${p.name}-${profile}-${via === 'node' ? 'direct' : 'gzip'}.json`);
             const a = await lighthouse(`${base}${p.path}`, via, profile, file);
             audits.push(a);
-            process.stderr.write(`  ${p.name} ${profile} via ${via}: performance ${a.score}\n`);
+            process.stderr.write(
+              `  ${p.name} ${profile} via ${via}: performance ${a.score}, accessibility ${a.accessibility}, best practices ${a.bestPractices}, SEO ${a.seo}\n`,
+            );
           }
         }
       }
@@ -127,13 +135,13 @@ async function main() {
   }
   const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
   const out = [
-    '## Lighthouse 12, performance (system Chromium, headless)',
+    '## Lighthouse 12 (system Chromium, headless)',
     '',
-    '| page | served by | profile | score | FCP | LCP | TBT | CLS | Speed Index | bytes |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| page | served by | profile | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | bytes |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...audits.map(
       (a) =>
-        `| ${a.page.replace(/^https?:\/\/[^/]+/, '')} | ${a.via} | ${a.profile} | **${a.score}** | ${s(a.fcp)} | ${s(a.lcp)} | ${Math.round(a.tbt)} ms | ${a.cls.toFixed(3)} | ${s(a.si)} | ${(a.bytes / 1024).toFixed(0)} KB |`,
+        `| ${a.page.replace(/^https?:\/\/[^/]+/, '')} | ${a.via} | ${a.profile} | **${a.score}** | ${a.accessibility} | ${a.bestPractices} | ${a.seo} | ${s(a.fcp)} | ${s(a.lcp)} | ${Math.round(a.tbt)} ms | ${a.cls.toFixed(3)} | ${s(a.si)} | ${(a.bytes / 1024).toFixed(0)} KB |`,
     ),
     '',
     'Commands:',

@@ -50,6 +50,13 @@ describe('the built web app', () => {
     expect(await plain.text()).toBe(script);
   });
 
+  it('tells crawlers in robots.txt to keep out of the API and the notifications, and nothing else', async () => {
+    const res = await get('/robots.txt', {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect((await res.text()).split('\n')).toEqual(['User-agent: *', 'Disallow: /api/', 'Disallow: /notification', '']);
+  });
+
   it('asks browsers to check files without a content hash, and pages, every time', async () => {
     const icon = await get('/favicon.svg', {});
     expect(icon.status).toBe(200);

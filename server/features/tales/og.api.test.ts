@@ -12,7 +12,7 @@ beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tales-web-'));
   await fs.writeFile(
     path.join(webDir, 'index.html'),
-    '<!doctype html><html><head><title>Tales</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Tales</title>\n    <meta name="description" content="Short stories, site words." /></head><body><div id="root"></div></body></html>',
   );
   app = await startApp({
     WEB_DIR: webDir,
@@ -70,6 +70,9 @@ describe('Open Graph', () => {
       expect(meta(r.html, 'og:image')).toBe('https://tales.example.org/files/aa/fish.png');
       expect(meta(r.html, 'og:url')).toBe('https://tales.example.org/fisherman');
       expect(meta(r.html, 'twitter:card')).toBe('summary_large_image');
+      // one description, the tale's: the site's own gave way
+      expect(r.html.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(meta(r.html, 'description')?.startsWith('Сказка о рыбаке и рыбке.')).toBe(true);
       expect(r.html).toContain('<title>The &quot;Fisherman&quot; &amp; Fish · Tales</title>');
       expect(r.html).toContain('<div id="root"></div>');
     }
@@ -85,6 +88,8 @@ describe('Open Graph', () => {
     expect(meta(r.html, 'og:title')).toBeUndefined();
     const feed = await page('/tale/feed?txt=x');
     expect(feed.html).toContain('<title>Tales</title>');
+    expect(meta(feed.html, 'description')).toBe('Short stories, site words.');
+    expect(meta(r.html, 'description')).toBe('Short stories, site words.');
     const unknown = await page('/no-such-alias');
     expect(unknown.status).toBe(200);
     expect(unknown.html).toContain('<div id="root"></div>');

@@ -99,5 +99,9 @@ export async function withTaleMeta(deps: Deps, indexHtml: string, pathname: stri
     .join('\n    ');
   // The app's own <title> gives way to the tale's. The tags hold the author's text: they go in by a
   // replacer function, as a replacement string would read `$&`, `$'`, `$\`` and `$1` in it as patterns.
-  return indexHtml.replace(/<title>[^<]*<\/title>/i, () => '').replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
+  // The site's own description gives way to the tale's too: a page has one.
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/i, () => '')
+    .replace(/\s*<meta name="description"[^>]*>/i, () => '')
+    .replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
 }
