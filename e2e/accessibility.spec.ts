@@ -132,6 +132,7 @@ for (const lang of ['en', 'ru'] as const) {
         if (v.length) found[name] = v;
       };
       await page.goto(`/tale/upsert/${tale.id}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByTestId('tale-map').locator('.leaflet-marker-icon')).toBeVisible();
       await expect(page.getByTestId('comment').first()).toBeVisible();
       // the thread open two levels down

@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import { chromium, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { chromiumUse } from './browser';
 import { apiInPage } from './api';
 import { registerViaUi, toasts } from './helpers';
 import { createTale, shotPath, switchLanguage, uniqueWord } from './tales-helpers';
@@ -50,8 +51,13 @@ test('the comment box is one line until it takes the cursor, then grows with fou
 
   await box.click();
   await expect(form).toHaveAttribute('data-open', '1');
-  expect(await toolNames(form)).toEqual(['Bold', 'Italic', 'Link', 'Insert image']);
+  await expect.poll(() => toolNames(form)).toEqual(['Bold', 'Italic', 'Link', 'Insert image']);
   await expect.poll(() => height(box)).toBeGreaterThanOrEqual(90);
+  // the tools come under the text, so the text stays where it was clicked
+  const [boxTop, toolsTop] = await Promise.all(
+    [box, form.getByRole('toolbar')].map((l) => l.evaluate((e) => e.getBoundingClientRect().top)),
+  );
+  expect(toolsTop).toBeGreaterThan(boxTop);
 
   // bold by keyboard, italic by its button, a selected word made a link through the Link box
   await expect(box).toBeFocused();
@@ -125,10 +131,10 @@ test('editing a comment opens its composer with the text; another box opening fo
   await comment.getByRole('button', { name: 'Edit' }).click();
   const edit = comment.getByTestId('comment-edit-form');
   await expect(edit).toHaveAttribute('data-open', '1');
-  expect(await toolNames(edit)).toEqual(['Bold', 'Italic', 'Link', 'Insert image']);
+  await expect.poll(() => toolNames(edit)).toEqual(['Bold', 'Italic', 'Link', 'Insert image']);
+  // the edit takes the cursor, at the end of the text
   const editBox = edit.getByRole('textbox', { name: 'Editing the comment' });
-  await editBox.click();
-  await page.keyboard.press('End');
+  await expect(editBox).toBeFocused();
   await page.keyboard.type(' Edited.');
 
   const form = page.getByTestId('comments').getByTestId('comment-form').last();
@@ -149,7 +155,7 @@ test('Russian: the composer speaks Russian', async ({ page }) => {
   const form = page.getByTestId('comments').getByTestId('comment-form').last();
   await expect(form.locator('[data-placeholder="Напишите комментарий…"]')).toHaveCount(1);
   await form.getByRole('textbox', { name: 'Новый комментарий' }).click();
-  expect(await toolNames(form)).toEqual(['Полужирный', 'Курсив', 'Ссылка', 'Вставить изображение']);
+  await expect.poll(() => toolNames(form)).toEqual(['Полужирный', 'Курсив', 'Ссылка', 'Вставить изображение']);
   await expect(form.getByRole('button', { name: 'Добавить комментарий' })).toBeDisabled();
   await page.screenshot({ path: shotPath('comment-composer-ru.png'), fullPage: true });
 });
@@ -159,8 +165,8 @@ for (const lang of ['en', 'ru'] as const) {
     page,
   }) => {
     const words = {
-      en: { more: 'More tools', fewer: 'Fewer tools', underline: 'Underline', bold: 'Bold', text: 'Text' },
-      ru: { more: 'Ещё инструменты', fewer: 'Меньше инструментов', underline: 'Подчёркнутый', bold: 'Полужирный', text: 'Текст' },
+      en: { more: 'More tools', style: 'Paragraph style', underline: 'Underline', bold: 'Bold', text: 'Text' },
+      ru: { more: 'Ещё инструменты', style: 'Стиль абзаца', underline: 'Подчёркнутый', bold: 'Полужирный', text: 'Текст' },
     }[lang];
     await registerViaUi(page);
     await page.setViewportSize({ width: 360, height: 740 });
@@ -177,11 +183,12 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(more).toHaveAttribute('aria-expanded', 'false');
     await page.screenshot({ path: shotPath(`editor-phone-${lang}.png`) });
 
+    // by keyboard: the button opens the rest, and the first of them takes the focus (they come before it)
     await more.focus();
     await page.keyboard.press('Enter');
-    const fewer = toolbar.getByRole('button', { name: words.fewer });
-    await expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
     await expect(underline).toBeVisible();
+    await expect(toolbar.getByRole('combobox', { name: words.style })).toBeFocused();
     await page.screenshot({ path: shotPath(`editor-phone-more-${lang}.png`) });
     // a tool from the menu works on the text
     await page.getByRole('textbox', { name: words.text }).click();
@@ -190,7 +197,8 @@ for (const lang of ['en', 'ru'] as const) {
     await page.keyboard.press('Control+a');
     await underline.click();
     await expect(page.getByRole('textbox', { name: words.text }).locator('u')).toHaveText('Underlined');
-    await fewer.click();
+    await more.click();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
     await expect(underline).toBeHidden();
 
     // a desktop window shows every tool and no More button
@@ -199,3 +207,34 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(toolbar.getByRole('button', { name: words.more })).toBeHidden();
   });
 }
+
+test('with real scrollbars, a page neither moves sideways as its comments make it longer nor as a dialog opens', async ({ baseURL }) => {
+  // headless Chromium hides scrollbars unless told not to: here they take their place, as on a desktop
+  const browser = await chromium.launch({ ...chromiumUse.launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  try {
+    const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 700 } });
+    await registerViaUi(page);
+    const { taleId } = await taleWithComment(page, uniqueWord('gutter'));
+    for (let i = 0; i < 6; i++) {
+      await apiInPage(page, '/tale/upsert', {
+        answer_to_tale_id: taleId,
+        type: 'COMMENT',
+        body: `<p>Filler ${i}</p>`,
+        form_id: 'actionCommentAdd',
+      });
+    }
+    await page.goto(`/tale/upsert/${taleId}`);
+    const header = page.getByTestId('tale-view');
+    await expect(header).toBeVisible();
+    const left = () => header.evaluate((e) => e.getBoundingClientRect().left);
+    const first = await left();
+    await expect(page.getByTestId('comment')).toHaveCount(7);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+    expect(await left()).toBe(first);
+    await page.getByTestId('comment').first().getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await left()).toBe(first);
+  } finally {
+    await browser.close();
+  }
+});

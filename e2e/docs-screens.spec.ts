@@ -9,7 +9,7 @@ import { createTale, uniqueWord } from './tales-helpers';
 
 /**
  * The screens of docs/screens: feed, tale, editor, comments, notifications and profile, on a
- * desktop and a phone, light and dark, in English and Russian (96 pictures). The suite writes them
+ * desktop and a phone, light and dark, in English and Russian (48 pictures). The suite writes them
  * under test-results/screens; `npm run screens` writes them into docs/screens.
  */
 

@@ -134,15 +134,17 @@ test('write a tale, find it, like it, see who liked, comment, edit and delete th
   await expect(comment).toBeVisible();
 
   // edit it
-  await tabTo(page, comment.getByRole('button', { name: 'Edit' }));
+  // edit it: the text takes the cursor at its end, and after Save the keyboard is back on Edit
+  const editButton = comment.getByRole('button', { name: 'Edit' });
+  await tabTo(page, editButton);
   await page.keyboard.press('Enter');
   const editBox = comment.getByRole('textbox', { name: 'Editing the comment' });
-  await tabTo(page, editBox);
-  await page.keyboard.press('End');
+  await expect(editBox).toBeFocused();
   await page.keyboard.type(' And edited.');
   await tabTo(page, comment.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
   await expect(comment.getByTestId('comment-body').first()).toHaveText('Said with keys. And edited.');
+  await expect(editButton).toBeFocused();
 
   // delete it: the confirmation takes the focus, and Enter on its Delete confirms
   await tabTo(page, comment.getByRole('button', { name: 'Delete' }));

@@ -54,7 +54,13 @@ describe('the built web app', () => {
     const res = await get('/robots.txt', {});
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect((await res.text()).split('\n')).toEqual(['User-agent: *', 'Disallow: /api/', 'Disallow: /notification', '']);
+    expect((await res.text()).split('\n')).toEqual([
+      'User-agent: *',
+      'Disallow: /api/',
+      'Disallow: /notification$',
+      'Disallow: /notification?',
+      '',
+    ]);
   });
 
   it('asks browsers to check files without a content hash, and pages, every time', async () => {

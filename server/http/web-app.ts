@@ -74,7 +74,10 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, decorate:
       .send(FREE_CODE_PAGE),
   );
   // Crawlers read the pages; the API and a reader's own notifications are not for them.
-  const robots = ['User-agent: *', `Disallow: ${config.API_PREFIX}/`, 'Disallow: /notification', ''].join('\n');
+  // ($ ends a rule: a tale's alias may begin with "notification")
+  const robots = ['User-agent: *', `Disallow: ${config.API_PREFIX}/`, 'Disallow: /notification$', 'Disallow: /notification?', ''].join(
+    '\n',
+  );
   app.get('/robots.txt', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
   );

@@ -12,7 +12,7 @@ beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tales-web-'));
   await fs.writeFile(
     path.join(webDir, 'index.html'),
-    '<!doctype html><html><head><title>Tales</title>\n    <meta name="description" content="Short stories, site words." /></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Tales</title>\n    <meta content="Short stories, site words." name="description" /></head><body><div id="root"></div></body></html>',
   );
   app = await startApp({
     WEB_DIR: webDir,
@@ -71,7 +71,8 @@ describe('Open Graph', () => {
       expect(meta(r.html, 'og:url')).toBe('https://tales.example.org/fisherman');
       expect(meta(r.html, 'twitter:card')).toBe('summary_large_image');
       // one description, the tale's: the site's own gave way
-      expect(r.html.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(r.html.match(/name="description"/g)).toHaveLength(1);
+      expect(r.html).not.toContain('site words');
       expect(meta(r.html, 'description')?.startsWith('Сказка о рыбаке и рыбке.')).toBe(true);
       expect(r.html).toContain('<title>The &quot;Fisherman&quot; &amp; Fish · Tales</title>');
       expect(r.html).toContain('<div id="root"></div>');
@@ -88,8 +89,22 @@ describe('Open Graph', () => {
     expect(meta(r.html, 'og:title')).toBeUndefined();
     const feed = await page('/tale/feed?txt=x');
     expect(feed.html).toContain('<title>Tales</title>');
-    expect(meta(feed.html, 'description')).toBe('Short stories, site words.');
-    expect(meta(r.html, 'description')).toBe('Short stories, site words.');
+    // the site's own description, written in any attribute order, stays where no tale has one
+    for (const plain of [feed.html, r.html]) {
+      expect(plain.match(/name="description"/g)).toHaveLength(1);
+      expect(plain).toContain('Short stories, site words.');
+    }
+  });
+
+  it("keeps the site's description on a tale that has none to give (one not for children)", async () => {
+    const u = await registered(app);
+    const d = await u.get<Tale>('/tale/upsert');
+    await u.post('/tale/upsert', { id: d.body.data.id, header: 'Grown-up tale', body: '<p>words for adults</p>', is_adult_denied: 1 });
+    const r = await page(`/tale/upsert/${d.body.data.id}`);
+    expect(meta(r.html, 'og:title')).toBe('Grown-up tale');
+    expect(r.html).not.toContain('words for adults');
+    expect(r.html.match(/name="description"/g)).toHaveLength(1);
+    expect(r.html).toContain('Short stories, site words.');
     const unknown = await page('/no-such-alias');
     expect(unknown.status).toBe(200);
     expect(unknown.html).toContain('<div id="root"></div>');

@@ -81,7 +81,7 @@ export async function withTaleMeta(deps: Deps, indexHtml: string, pathname: stri
   const tags = [
     `<title>${escapeHtml(title)} · Tales</title>`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
+    description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
     '<meta property="og:type" content="article">',
     '<meta property="og:site_name" content="Tales">',
     `<meta property="og:title" content="${escapeHtml(title)}">`,
@@ -99,9 +99,10 @@ export async function withTaleMeta(deps: Deps, indexHtml: string, pathname: stri
     .join('\n    ');
   // The app's own <title> gives way to the tale's. The tags hold the author's text: they go in by a
   // replacer function, as a replacement string would read `$&`, `$'`, `$\`` and `$1` in it as patterns.
-  // The site's own description gives way to the tale's too: a page has one.
+  // The site's own description gives way to the tale's, when it has one: a page has one.
+  const siteDescription = /\s*<meta\b[^>]*\bname=["']description["'][^>]*>/i;
   return indexHtml
     .replace(/<title>[^<]*<\/title>/i, () => '')
-    .replace(/\s*<meta name="description"[^>]*>/i, () => '')
+    .replace(siteDescription, (tag) => (description ? '' : tag))
     .replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
 }

@@ -26,6 +26,8 @@ export type RichTextEditorProps = {
   ariaLabel?: string;
   /** Which tools show: every one (default), the comment composer's few, or none (a folded composer). */
   toolbar?: ToolbarKind | 'none';
+  /** Takes the cursor, at the end of the text, once it is ready (an edit opened on purpose). */
+  autoFocus?: boolean;
 };
 
 // The trailing empty paragraph that keeps a caret place after a table or image is not content.
@@ -43,6 +45,7 @@ export default function RichTextEditor({
   minHeight = 200,
   ariaLabel,
   toolbar = 'full',
+  autoFocus = false,
 }: RichTextEditorProps) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<PanelName | null>(null);
@@ -98,6 +101,7 @@ export default function RichTextEditor({
   const editor = useEditor({
     extensions: editorExtensions(() => placeholderRef.current),
     content: value,
+    autofocus: autoFocus ? 'end' : false,
     editorProps: { attributes, ...fileHandlers },
     shouldRerenderOnTransaction: false,
     onUpdate: ({ editor: current }) => {
@@ -129,13 +133,18 @@ export default function RichTextEditor({
   }, [editor, attributesKey, placeholderText, fileHandlers]);
 
   const style = { '--tales-editor-min-height': `${minHeight}px` } as CSSProperties;
+  const tools = editor && toolbar !== 'none' && (
+    <>
+      <Toolbar editor={editor} panel={panel} onPanel={setPanel} kind={toolbar} />
+      {panel === 'link' && <LinkPanel editor={editor} onClose={() => setPanel(null)} />}
+      {panel === 'image' && <ImagePanel editor={editor} uploadImage={uploadImage} onClose={() => setPanel(null)} />}
+      {panel === 'media' && <MediaPanel editor={editor} onClose={() => setPanel(null)} />}
+    </>
+  );
 
   return (
     <div className={`tales-editor tales-editor-${toolbar}`} style={style} data-testid="rich-text-editor">
-      {editor && toolbar !== 'none' && <Toolbar editor={editor} panel={panel} onPanel={setPanel} kind={toolbar} />}
-      {editor && panel === 'link' && <LinkPanel editor={editor} onClose={() => setPanel(null)} />}
-      {editor && panel === 'image' && <ImagePanel editor={editor} uploadImage={uploadImage} onClose={() => setPanel(null)} />}
-      {editor && panel === 'media' && <MediaPanel editor={editor} onClose={() => setPanel(null)} />}
+      {toolbar === 'full' && tools}
       {dropFailed !== null && (
         <Alert
           variant="danger"
@@ -148,6 +157,8 @@ export default function RichTextEditor({
         </Alert>
       )}
       <EditorContent editor={editor} className="tales-editor-body" />
+      {/* the composer's few tools go under its text, so the text does not move as they appear */}
+      {toolbar === 'light' && tools}
     </div>
   );
 }

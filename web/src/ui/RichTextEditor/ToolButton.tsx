@@ -6,6 +6,9 @@ export type ToolButtonProps = {
   label: string;
   /** One of the tools a narrow toolbar keeps behind 'More tools'. */
   extra?: boolean;
+  /** A button that shows and hides something (aria-expanded) rather than a state it toggles (aria-pressed). */
+  expanded?: boolean;
+  className?: string;
   onClick: () => void;
   active?: boolean;
   disabled?: boolean;
@@ -14,17 +17,18 @@ export type ToolButtonProps = {
   testId: string;
 };
 
-export function ToolButton({ label, extra, onClick, active, disabled, icon, children, testId }: ToolButtonProps) {
+export function ToolButton({ label, extra, expanded, className, onClick, active, disabled, icon, children, testId }: ToolButtonProps) {
   return (
     <Button
       size="sm"
       variant="light"
-      className={`tales-editor-btn${extra ? ' tales-editor-extra' : ''}`}
+      className={`tales-editor-btn${extra ? ' tales-editor-extra' : ''}${className ? ` ${className}` : ''}`}
       active={active}
       disabled={disabled}
       title={label}
       aria-label={label}
-      aria-pressed={active === undefined ? undefined : active}
+      aria-pressed={active === undefined || expanded !== undefined ? undefined : active}
+      aria-expanded={expanded}
       data-testid={testId}
       // Keeps the caret and selection in the editing area while the button is pressed.
       onMouseDown={(event) => event.preventDefault()}

@@ -1,15 +1,15 @@
 import { type Editor, useEditorState } from '@tiptap/react';
-import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { ColorPicker } from './ColorPicker';
 import type { IconName } from './icons';
+import { basicTools, firstExtra, LightToolbar, type PanelName } from './basicTools';
 import { Group, ToolButton } from './ToolButton';
 import { TableMenu } from './TableMenu';
 import { FONT_SIZES, type TextAlignment } from './rules';
 
-export type PanelName = 'link' | 'image' | 'media';
+export type { PanelName } from './basicTools';
 
 const MARKS = ['bold', 'italic', 'underline', 'strike', 'code', 'subscript', 'superscript'] as const;
 const ALIGNMENTS: { value: TextAlignment; key: 'alignLeft' | 'alignCenter' | 'alignRight' | 'alignJustify'; icon: IconName }[] = [
@@ -55,53 +55,11 @@ export function Toolbar({ editor, panel, onPanel, kind }: ToolbarProps) {
   const { t } = useTranslation();
   const state = useEditorState({ editor, selector: ({ editor: current }) => readState(current) });
   const [moreOpen, setMoreOpen] = useState(false);
-  const moreLabel = moreOpen ? t('editor.fewerTools') : t('editor.moreTools');
-  const toolbarId = useId();
+  const toolbarRef = useRef<HTMLDivElement>(null);
   const chain = () => editor.chain().focus();
   const togglePanel = (name: PanelName) => onPanel(panel === name ? null : name);
-  const bold = (
-    <ToolButton label={t('editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()} testId="editor-bold">
-      <span className="tales-editor-glyph fw-bold">B</span>
-    </ToolButton>
-  );
-  const italic = (
-    <ToolButton label={t('editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()} testId="editor-italic">
-      <span className="tales-editor-glyph fst-italic">I</span>
-    </ToolButton>
-  );
-  const image = (
-    <ToolButton
-      label={t('editor.image')}
-      icon="image"
-      active={panel === 'image'}
-      onClick={() => togglePanel('image')}
-      testId="editor-image"
-    />
-  );
-  const link = (
-    <ToolButton
-      label={t('editor.link')}
-      icon="link"
-      active={state.link || panel === 'link'}
-      onClick={() => togglePanel('link')}
-      testId="editor-link"
-    />
-  );
-
-  if (kind === 'light') {
-    return (
-      <div className="tales-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')} data-toolbar="light">
-        <Group>
-          {bold}
-          {italic}
-        </Group>
-        <Group>
-          {link}
-          {image}
-        </Group>
-      </div>
-    );
-  }
+  const { bold, italic, image, link } = basicTools(t, editor, state, panel, onPanel);
+  if (kind === 'light') return <LightToolbar tools={{ bold, italic, image, link }} />;
   // a step back or forth (history, indent): the key names its icon and its test id; the label keys
   // are spelled out so the catalogue test sees them
   const stepLabels = { undo: t('editor.undo'), redo: t('editor.redo'), outdent: t('editor.outdent'), indent: t('editor.indent') };
@@ -117,7 +75,7 @@ export function Toolbar({ editor, panel, onPanel, kind }: ToolbarProps) {
 
   return (
     <div
-      id={toolbarId}
+      ref={toolbarRef}
       className={`tales-editor-toolbar${moreOpen ? ' is-more-open' : ''}`}
       role="toolbar"
       aria-label={t('editor.toolbar')}
@@ -308,22 +266,21 @@ export function Toolbar({ editor, panel, onPanel, kind }: ToolbarProps) {
       </div>
 
       {/* a narrow editor (a phone) shows the tools above and keeps the rest behind this button */}
-      <Button
-        size="sm"
-        variant="light"
-        className="tales-editor-btn tales-editor-more-toggle"
-        title={moreLabel}
-        aria-label={moreLabel}
-        aria-expanded={moreOpen}
-        aria-controls={toolbarId}
-        data-testid="editor-more"
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={() => setMoreOpen((open) => !open)}
+      <ToolButton
+        label={t('editor.moreTools')}
+        expanded={moreOpen}
+        className="tales-editor-more-toggle"
+        testId="editor-more"
+        onClick={() => {
+          setMoreOpen(!moreOpen);
+          // the tools it shows come before it: the first of them takes the focus, so Tab goes on through them
+          if (!moreOpen) requestAnimationFrame(() => firstExtra(toolbarRef.current)?.focus());
+        }}
       >
         <span className="tales-editor-glyph" aria-hidden="true">
           {moreOpen ? '×' : '⋯'}
         </span>
-      </Button>
+      </ToolButton>
     </div>
   );
 }

@@ -54,7 +54,8 @@ export function CommentForm({ initial, label, placeholder, submitLabel, pending,
       ref={formRef}
       // takes the focus when Cancel folds it, so the keyboard goes on from here
       tabIndex={-1}
-      className={`tales-comment-form mt-2${composer.isOpen ? ' is-open' : ''}`}
+      className="tales-comment-form mt-2"
+      aria-label={label}
       data-testid={testId}
       data-open={composer.isOpen ? '1' : '0'}
       onFocus={(e) => {
@@ -86,6 +87,7 @@ export function CommentForm({ initial, label, placeholder, submitLabel, pending,
           placeholder={placeholder ?? label}
           toolbar={composer.isOpen ? 'light' : 'none'}
           minHeight={composer.isOpen ? 96 : 0}
+          autoFocus={editing}
           uploadImage={uploadEditorImage}
         />
       </Suspense>

@@ -38,6 +38,19 @@ export function CommentItem({ comment, place, highlighted, replies, like }: Comm
   const edit = useEditComment(place);
   const remove = useDeleteComment(place);
   const ref = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // an edit saved or cancelled gives the keyboard back to the Edit button it started from
+  const [returnFocus, setReturnFocus] = useState(false);
+  useEffect(() => {
+    if (!editing && returnFocus) {
+      editButton.current?.focus();
+      setReturnFocus(false);
+    }
+  }, [editing, returnFocus]);
+  const stopEditing = () => {
+    setEditing(false);
+    setReturnFocus(true);
+  };
 
   // a notification link leads here: bring the comment into view once
   useEffect(() => {
@@ -75,11 +88,11 @@ export function CommentItem({ comment, place, highlighted, replies, like }: Comm
               submitLabel={t('comments.save')}
               pending={edit.isPending}
               testId="comment-edit-form"
-              onCancel={() => setEditing(false)}
+              onCancel={stopEditing}
               onSubmit={async (body) => {
                 const env = await edit.mutateAsync({ id: comment.id, body }).catch(() => null);
                 const ok = isSuccess(env);
-                if (ok) setEditing(false);
+                if (ok) stopEditing();
                 return ok;
               }}
             />
@@ -95,7 +108,7 @@ export function CommentItem({ comment, place, highlighted, replies, like }: Comm
             {like}
             {mayChange && !editing && (
               <>
-                <Button size="sm" variant="link" className="py-0 px-1" onClick={() => setEditing(true)}>
+                <Button ref={editButton} size="sm" variant="link" className="py-0 px-1" onClick={() => setEditing(true)}>
                   {t('comments.edit')}
                 </Button>
                 <Button
