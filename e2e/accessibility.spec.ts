@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiInPage } from './api';
 import { loginViaUi, newUserPage, registerViaUi, savedAdminAccount } from './helpers';
-import { createTale, uniqueWord } from './tales-helpers';
+import { commentOn, createTale, uniqueWord } from './tales-helpers';
 
 /** Every WCAG 2.x A and AA rule axe has, on the whole page; any violation of any impact fails. */
 async function violations(page: Page) {
@@ -107,20 +107,10 @@ for (const lang of ['en', 'ru'] as const) {
       const other = await browser.newContext();
       try {
         const guest = await newUserPage(other, 'Guest', word);
-        const say = async (p: Page, answerTo: number, text: string) => {
-          const r = await apiInPage<{ id: number }>(p, '/tale/upsert', {
-            answer_to_tale_id: answerTo,
-            type: 'COMMENT',
-            body: `<p>${text}</p>`,
-            form_id: 'actionCommentAdd',
-          });
-          expect(r.body.meta.alina_response_success, JSON.stringify(r.body.messages)).toBe(1);
-          return r.body.data.id;
-        };
-        const first = await say(guest, tale.id, 'Is this the square?');
-        await say(page, first, 'Yes, in the morning.');
-        await say(guest, first, 'Thank you!');
-        await say(guest, tale.id, 'Lovely place.');
+        const first = await commentOn(guest, tale.id, 'Is this the square?');
+        await commentOn(page, first, 'Yes, in the morning.');
+        await commentOn(guest, first, 'Thank you!');
+        await commentOn(guest, tale.id, 'Lovely place.');
         await apiInPage(guest, '/like/process', { ref_table: 'tale', ref_id: tale.id, val: 1 });
       } finally {
         await other.close();

@@ -1,9 +1,8 @@
 import { chromium, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chromiumUse } from './browser';
-import { apiInPage } from './api';
 import { registerViaUi, toasts } from './helpers';
-import { createTale, shotPath, switchLanguage, uniqueWord } from './tales-helpers';
+import { commentOn, createTale, shotPath, switchLanguage, uniqueWord } from './tales-helpers';
 
 /**
  * The comment composer: one line until it takes the cursor, then a light editor (bold, italic,
@@ -20,14 +19,7 @@ const toolNames = (form: Locator) =>
 
 async function taleWithComment(page: Page, word: string): Promise<{ taleId: number; commentId: number }> {
   const tale = await createTale(page.request, { header: `Composer ${word}`, body: '<p>A tale to talk about.</p>' });
-  const c = await apiInPage<{ id: number }>(page, '/tale/upsert', {
-    answer_to_tale_id: tale.id,
-    type: 'COMMENT',
-    body: '<p>The first comment.</p>',
-    form_id: 'actionCommentAdd',
-  });
-  expect(c.body.meta.alina_response_success).toBe(1);
-  return { taleId: tale.id, commentId: c.body.data.id };
+  return { taleId: tale.id, commentId: await commentOn(page, tale.id, 'The first comment.') };
 }
 
 test('the comment box is one line until it takes the cursor, then grows with four tools; one open at a time, a folded draft kept', async ({
@@ -215,14 +207,7 @@ test('with real scrollbars, a page neither moves sideways as its comments make i
     const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 700 } });
     await registerViaUi(page);
     const { taleId } = await taleWithComment(page, uniqueWord('gutter'));
-    for (let i = 0; i < 6; i++) {
-      await apiInPage(page, '/tale/upsert', {
-        answer_to_tale_id: taleId,
-        type: 'COMMENT',
-        body: `<p>Filler ${i}</p>`,
-        form_id: 'actionCommentAdd',
-      });
-    }
+    for (let i = 0; i < 6; i++) await commentOn(page, taleId, `Filler ${i}`);
     await page.goto(`/tale/upsert/${taleId}`);
     const header = page.getByTestId('tale-view');
     await expect(header).toBeVisible();

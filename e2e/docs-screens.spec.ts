@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
 import { expect, test } from './fixtures';
 import { apiInPage, storedUserId } from './api';
 import { closeMessages, newUserPage, registerViaUi, toasts } from './helpers';
-import { createTale, uniqueWord } from './tales-helpers';
+import { commentOn, createTale, uniqueWord } from './tales-helpers';
 
 /**
  * The screens of docs/screens: feed, tale, editor, comments, notifications and profile, on a
@@ -42,17 +41,6 @@ const WORDS = {
   },
 } as const;
 
-async function comment(page: Page, answerTo: number, text: string): Promise<number> {
-  const r = await apiInPage<{ id: number }>(page, '/tale/upsert', {
-    answer_to_tale_id: answerTo,
-    type: 'COMMENT',
-    body: `<p>${text}</p>`,
-    form_id: 'actionCommentAdd',
-  });
-  expect(r.body.meta.alina_response_success, JSON.stringify(r.body.messages)).toBe(1);
-  return r.body.data.id;
-}
-
 for (const lang of ['en', 'ru'] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`docs/screens: feed, tale, editor, comments, notifications, profile; desktop and phone; ${lang}, ${scheme}`, async ({
@@ -78,9 +66,9 @@ for (const lang of ['en', 'ru'] as const) {
       const other = await browser.newContext();
       try {
         const guest = await newUserPage(other, lang === 'en' ? 'Boris' : 'Борис', lang === 'en' ? 'Lake' : 'Озёров');
-        const first = await comment(guest, tale.id, w.comment);
-        await comment(page, first, w.reply);
-        await comment(guest, tale.id, w.second);
+        const first = await commentOn(guest, tale.id, w.comment);
+        await commentOn(page, first, w.reply);
+        await commentOn(guest, tale.id, w.second);
         for (const id of [tale.id, older.id]) await apiInPage(guest, '/like/process', { ref_table: 'tale', ref_id: id, val: 1 });
       } finally {
         await other.close();

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiInPage, storedUserId } from './api';
+import { storedUserId } from './api';
 import { closeMessages, newUserPage, registerViaUi, strongPassword, toasts, uniqueMail } from './helpers';
-import { createTale, taleCards, uniqueWord } from './tales-helpers';
+import { commentOn, createTale, taleCards, uniqueWord } from './tales-helpers';
 
 /**
  * Every flow by keyboard alone: after the page is opened, only Tab, Shift+Tab, the arrows, Enter,
@@ -166,13 +166,7 @@ test('notifications, the profile, a new password, the feed pages and the languag
   const other = await browser.newContext();
   try {
     const guest = await newUserPage(other, 'Nina', 'Noticer');
-    const c = await apiInPage(guest, '/tale/upsert', {
-      answer_to_tale_id: first.id,
-      type: 'COMMENT',
-      body: '<p>Seen by keys?</p>',
-      form_id: 'actionCommentAdd',
-    });
-    expect(c.body.meta.alina_response_success).toBe(1);
+    await commentOn(guest, first.id, 'Seen by keys?');
   } finally {
     await other.close();
   }

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
 import { apiInPage } from './api';
 import { newUserPage } from './helpers';
+import { commentOn } from './tales-helpers';
 
 /** Notifications say who did what on which tale, quote it, and group the likes of one item. */
 
@@ -10,16 +11,6 @@ const rows = (page: Page) => page.getByTestId('notification');
 
 async function postTale(page: Page, header: string, text: string): Promise<number> {
   const r = await apiInPage<{ id: number }>(page, '/tale/upsert', { header, body: `<p>${text}</p>`, form_id: 'actionUpsert' });
-  expect(r.body.meta.alina_response_success).toBe(1);
-  return r.body.data.id;
-}
-async function commentOn(page: Page, id: number, text: string): Promise<number> {
-  const r = await apiInPage<{ id: number }>(page, '/tale/upsert', {
-    answer_to_tale_id: id,
-    type: 'COMMENT',
-    body: `<p>${text}</p>`,
-    form_id: 'actionCommentAdd',
-  });
   expect(r.body.meta.alina_response_success).toBe(1);
   return r.body.data.id;
 }

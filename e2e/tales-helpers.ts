@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Tale } from '../common/schemas/tale';
-import { apiRequest } from './api';
+import { apiInPage, apiRequest } from './api';
 import { registerViaUi } from './helpers';
 
 /** Unique, searchable words for one test run (Latin letters only, so they are one search token). */
@@ -46,3 +46,15 @@ export const taleCards = (page: Page) => page.getByTestId('tale-card');
 
 /** Where screenshots go: test-results/screenshots, or TALES_SHOTS_DIR when set (parallel runs share test-results). */
 export const shotPath = (name: string) => `${process.env.TALES_SHOTS_DIR ?? 'test-results/screenshots'}/${name}`;
+
+/** Comments on (or replies to) `answerTo` through the API as the user of `page`; gives the comment's id. */
+export async function commentOn(page: Page, answerTo: number, text: string): Promise<number> {
+  const r = await apiInPage<{ id: number }>(page, '/tale/upsert', {
+    answer_to_tale_id: answerTo,
+    type: 'COMMENT',
+    body: `<p>${text}</p>`,
+    form_id: 'actionCommentAdd',
+  });
+  expect(r.body.meta.alina_response_success, JSON.stringify(r.body.messages)).toBe(1);
+  return r.body.data.id;
+}
