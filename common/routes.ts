@@ -9,6 +9,9 @@ export const appRoutes = {
   feed: '/tale/feed',
   taleNew: '/tale/upsert',
   tale: (id: number | string) => `/tale/upsert/${id}`,
+  /** A tale's own address: its alias when it has one. */
+  taleOf: (t: { id: number; router_alias?: string | null }) =>
+    t.router_alias ? `/${encodeURIComponent(t.router_alias)}` : `/tale/upsert/${t.id}`,
   login: '/auth/login',
   logout: '/auth/logout',
   register: '/auth/register',
@@ -23,6 +26,20 @@ export const appRoutes = {
   informer: '/Informer',
   restCall: '/RestCall',
   about: '/about',
+  /** The feed page with a search (a #hashtag searches tags). */
+  search: (txt: string) => `/?txt=${encodeURIComponent(txt)}`,
+} as const;
+
+/** Feeds for readers: RSS 2.0 (.xml) and Atom (.atom) of the site, of an author and of a hashtag; each takes ?txt= (a search within it). */
+export type FeedFormat = 'rss' | 'atom';
+export const feedFile = (format: FeedFormat) => (format === 'rss' ? 'feed.xml' : 'feed.atom');
+export const feedRoutes = {
+  site: (format: FeedFormat) => `/${feedFile(format)}`,
+  author: (id: number | string, format: FeedFormat) => `/author/${id}/${feedFile(format)}`,
+  tag: (tag: string, format: FeedFormat) => `/tag/${encodeURIComponent(tag)}/${feedFile(format)}`,
+  sitemap: '/sitemap.xml',
+  /** One part of the sitemap when it is an index (more tales than one sitemap file may list). */
+  sitemapPart: (n: number) => `/sitemap/tales-${n}.xml`,
 } as const;
 
 /** Server-rendered pages linked from the menus. */

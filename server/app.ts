@@ -17,6 +17,8 @@ import { fileRoutes } from './features/files/routes';
 import { fileServing } from './features/files/serve';
 import { profileRoutes } from './features/profiles/routes';
 import { taleRoutes } from './features/tales/routes';
+import { syndicationRoutes } from './features/syndication/routes';
+import { withFeedLinks } from './features/syndication/feeds';
 import { likeRoutes } from './features/likes/routes';
 import { likedBy } from './features/likes/service';
 import { notificationRoutes } from './features/notifications/routes';
@@ -208,8 +210,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { prefix: config.API_PREFIX },
   );
   await app.register(fileServing(deps));
+  await app.register(syndicationRoutes(deps));
 
-  const webApp = await registerWebApp(app, deps, (page, pathname, origin) => withTaleMeta(deps, page, pathname, origin));
+  const webApp = await registerWebApp(app, deps, (page, url, origin) =>
+    withTaleMeta(deps, withFeedLinks(page, url), url.split('?')[0], origin),
+  );
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !edge.isApi(request.url);
     return webApp && isPage && webApp.isPage(request.url) ? webApp.page(request, reply) : edge.notFound(request, reply);

@@ -139,6 +139,8 @@ export const ConfigSchema = z
     BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
     /** Feed and search totals are counted exactly up to this many rows (docs/decisions.md). */
     FEED_COUNT_CAP: positiveInt(10_000),
+    /** Addresses per sitemap file; past it /sitemap.xml is an index of files (the protocol allows 50,000). */
+    SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(2).max(50_000).default(50_000),
     /**
      * How a search of the whole feed finds its matches: `auto` chooses per query from the words'
      * statistics (docs/decisions.md, "Search at a million tales"); `index` always takes them from

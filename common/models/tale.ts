@@ -12,6 +12,8 @@ export const BODY_MAX = 200_000;
 export const BODY_FREE_MAX = 200_000;
 export const ALIAS_MAX = 100;
 export const SEO_INDEX_DEFAULT = 0.1;
+/** A tale whose seo_index is below this asks search engines to stay out (noindex, and no sitemap entry). */
+export const SEO_NOINDEX_BELOW = 0.05;
 export const GEO_ZOOM_DEFAULT = 11;
 export const SHARE_EXCERPT = 100;
 /** Hashtag (spec section 5): # then a Latin or Cyrillic letter or underscore, then word characters or hyphens. */

@@ -59,3 +59,20 @@ export const GUEST: CurrentUser = {
   rbac_user_role: [],
   rbac_permission: [],
 };
+
+export interface NameParts {
+  firstname?: string | null;
+  lastname?: string | null;
+}
+
+/**
+ * First and last name as the person wrote them, or '' when they gave none. What the site calls a
+ * person is this, or "User #7" ("Пользователь №7") in the reader's language (web/src/lib/names.ts,
+ * server/features/syndication/feeds.ts); never their mail.
+ */
+export function fullName(parts: NameParts): string {
+  return [parts.firstname, parts.lastname]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
+}

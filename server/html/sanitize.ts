@@ -122,6 +122,43 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options);
 }
 
+/**
+ * A tale's HTML for a feed reader or a crawler, away from the site: the same allowlist, with every
+ * address made absolute against the site's own (a reader resolves "/files/…" against the feed's
+ * address at best, and a mail client not at all).
+ */
+export function feedHtml(html: string, base: string): string {
+  const absolute = (url: string) => {
+    try {
+      return new URL(url, `${base}/`).href;
+    } catch {
+      return url;
+    }
+  };
+  const withAbsolute =
+    (names: string[]) =>
+    (tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag => {
+      const out = { ...attribs };
+      for (const name of names) if (out[name]) out[name] = absolute(out[name]);
+      return { tagName, attribs: out };
+    };
+  const link = options.transformTags?.a as sanitizeHtml.Transformer;
+  return sanitizeHtml(html, {
+    ...options,
+    transformTags: {
+      ...options.transformTags,
+      a: (tagName, attribs) => {
+        const t = typeof link === 'function' ? link(tagName, attribs) : { tagName, attribs };
+        return withAbsolute(['href'])(t.tagName, t.attribs);
+      },
+      img: withAbsolute(['src']),
+      audio: withAbsolute(['src']),
+      video: withAbsolute(['src', 'poster']),
+      source: withAbsolute(['src']),
+    },
+  });
+}
+
 /** The plain text of sanitised HTML, entities decoded, blocks separated by spaces. */
 export function plainText(html: string): string {
   const text = sanitizeHtml(html.replace(/<\/(p|div|h[1-6]|li|tr|blockquote|pre)>|<br\s*\/?>/gi, '$& '), {

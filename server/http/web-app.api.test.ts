@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +51,7 @@ describe('the built web app', () => {
     expect(await plain.text()).toBe(script);
   });
 
-  it('tells crawlers in robots.txt to keep out of the API and the notifications, and nothing else', async () => {
+  it('tells crawlers in robots.txt to keep out of the API and the notifications, and nothing else, and where the sitemap is', async () => {
     const res = await get('/robots.txt', {});
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -60,7 +61,22 @@ describe('the built web app', () => {
       'Disallow: /notification$',
       'Disallow: /notification?',
       '',
+      `Sitemap: ${app.url}/sitemap.xml`,
+      '',
     ]);
+    // a Host nobody configured never gets into what crawlers keep
+    const spoofed = await new Promise<string>((resolve, reject) => {
+      const u = new URL(app.url);
+      http
+        .get({ host: u.hostname, port: u.port, path: '/robots.txt', headers: { host: 'evil.example' } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve(body));
+        })
+        .on('error', reject);
+    });
+    expect(spoofed).toContain(`Sitemap: http://localhost:${app.deps.config.PORT}/sitemap.xml`);
+    expect(spoofed).not.toContain('evil.example');
   });
 
   it('asks browsers to check files without a content hash, and pages, every time', async () => {

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { FRAME_ANCESTORS } from './security-headers';
 import { withSiteConfig } from './site-config';
+import { siteBaseOf } from './site-base';
+import { feedRoutes } from '../../common/routes';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -54,8 +56,8 @@ const FREE_CODE_PAGE = `<!doctype html>
 `;
 export const FREE_CODE_POLICY = `sandbox allow-scripts; frame-ancestors ${FRAME_ANCESTORS.join(' ')}`;
 
-/** What a feature adds to the page of an address (the tales feature: a tale's title and meta tags). */
-export type PageDecorator = (page: string, pathname: string, origin: string) => Promise<string>;
+/** What features add to the page of an address (path and query): a tale's title and meta tags, the feeds it offers. */
+export type PageDecorator = (page: string, url: string, origin: string) => Promise<string>;
 
 /**
  * The built web app (WEB_DIR): its files, and a page handler that answers every other page address
@@ -75,11 +77,12 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, decorate:
   );
   // Crawlers read the pages; the API and a reader's own notifications are not for them.
   // ($ ends a rule: a tale's alias may begin with "notification")
-  const robots = ['User-agent: *', `Disallow: ${config.API_PREFIX}/`, 'Disallow: /notification$', 'Disallow: /notification?', ''].join(
-    '\n',
-  );
-  app.get('/robots.txt', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
+  const robots = ['User-agent: *', `Disallow: ${config.API_PREFIX}/`, 'Disallow: /notification$', 'Disallow: /notification?'].join('\n');
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(`${robots}\n\nSitemap: ${siteBaseOf(config, request)}${feedRoutes.sitemap}\n`),
   );
   const indexHtml = path.join(config.webDir, 'index.html');
   if (!fs.existsSync(indexHtml)) return undefined;
@@ -105,7 +108,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, decorate:
     /** Built files are all under /assets/: a missing one (a chunk of an older build) is a 404, not the page. */
     isPage: (url: string) => !url.startsWith('/assets/'),
     page: async (request: FastifyRequest, reply: FastifyReply) => {
-      const html = await decorate(indexPage, request.url.split('?')[0], `${request.protocol}://${request.host}`);
+      const html = await decorate(indexPage, request.url, `${request.protocol}://${request.host}`);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { FILE_URL_PREFIX } from '../../../common/constants';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { can, policies } from '../../../common/policies';
 import { MSG, danger } from '../../../common/messages';
@@ -280,6 +281,36 @@ export async function listFiles(
     .limit(pageSize)
     .offset((pagination.pageCurrentNumber - 1) * pageSize);
   return { items: rows.map(presentFile), pagination };
+}
+
+/** An attached audio file, as a feed's enclosure names it. */
+export interface TaleAudio {
+  url: string;
+  mime: string;
+  size: number;
+  name: string;
+}
+
+/**
+ * The first audio file of each of these tales, in the playlist's order (order, name, id: the
+ * files_tale_idx order). Asked only for tales the caller already may see.
+ */
+export async function firstAudioOf(db: Db, taleIds: number[]): Promise<Map<number, TaleAudio>> {
+  if (!taleIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([files.tale_id], {
+      tale_id: files.tale_id,
+      name_fs: files.name_fs,
+      name_human: files.name_human,
+      mime: files.mime,
+      size: files.size,
+    })
+    .from(files)
+    .where(and(inArray(files.tale_id, taleIds), like(files.mime, 'audio/%')))
+    .orderBy(asc(files.tale_id), asc(files.order), asc(files.name_human), asc(files.id));
+  return new Map(
+    rows.map((r) => [r.tale_id as number, { url: `${FILE_URL_PREFIX}${r.name_fs}`, mime: r.mime, size: r.size, name: r.name_human }]),
+  );
 }
 
 /** The rows to change, locked and authorised in the transaction that changes them. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tale } from '../../../common/schemas/tale';
-import { type TestApp, registered, startApp } from '../../test/harness';
+import { type TestApp, registered, startApp, writeTale } from '../../test/harness';
 
 let app: TestApp;
 let webDir: string;
@@ -77,6 +77,48 @@ describe('Open Graph', () => {
       expect(r.html).toContain('<title>The &quot;Fisherman&quot; &amp; Fish · Tales</title>');
       expect(r.html).toContain('<div id="root"></div>');
     }
+  });
+
+  it('gives search engines the tale as a schema.org Article (JSON-LD) in the first HTML, unable to break out of its script', async () => {
+    const u = await registered(app);
+    await u.post('/auth/profile', { id: u.id, firstname: 'Анна', lastname: 'Reed', form_id: 'profile' });
+    // the body's text holds what would close the script: written as text, it is kept as text
+    const body = '<p>Morning &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; "river".</p><p><img src="/files/aa/dawn.png"></p>';
+    const t = await writeTale(u, { header: 'Dawn & "quotes"', body, lang: 'ru' });
+    expect(t.body_txt).toContain('</script><script>alert(1)</script>');
+    const r = await page(`/tale/upsert/${t.id}`);
+    const scripts = [...r.html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(r.html).not.toContain('<script>alert(1)');
+    const article = JSON.parse(scripts[0]);
+    expect(article).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: t.header,
+      description: 'Morning </script><script>alert(1)</script> & "river".',
+      url: `https://tales.example.org/tale/upsert/${t.id}`,
+      mainEntityOfPage: { '@type': 'WebPage', '@id': `https://tales.example.org/tale/upsert/${t.id}` },
+      datePublished: new Date(t.publish_at * 1000).toISOString(),
+      dateModified: new Date(Math.max(t.updated_at, t.publish_at) * 1000).toISOString(),
+      author: { '@type': 'Person', name: 'Анна Reed', url: `https://tales.example.org/auth/profile/${u.id}` },
+      image: ['https://tales.example.org/files/aa/dawn.png'],
+      publisher: { '@type': 'Organization', name: 'Tales', logo: { '@type': 'ImageObject', url: 'https://tales.example.org/favicon.svg' } },
+      inLanguage: 'ru',
+    });
+    // a nameless author is called as everywhere else; a tale not for children says so and shows nothing of itself
+    const nameless = await registered(app);
+    const adult = await writeTale(nameless, {
+      header: 'Night',
+      body: '<p>grown-up words</p><img src="/files/aa/n.png">',
+      is_adult_denied: 1,
+    });
+    const ld = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/.exec((await page(`/tale/upsert/${adult.id}`)).html)?.[1] ?? '{}',
+    );
+    expect(ld.author.name).toBe(`User #${nameless.id}`);
+    expect(ld.isFamilyFriendly).toBe(false);
+    expect(ld.description).toBeUndefined();
+    expect(ld.image).toBeUndefined();
   });
 
   it('describes nothing a visitor may not see, and serves other app routes the plain page', async () => {

@@ -1,44 +1,13 @@
 import { GUEST } from '../../../common/schemas/user';
+import { appRoutes } from '../../../common/routes';
+import { fullName } from '../../../common/models/user';
 import { type Tale, excerpt } from '../../../common/schemas/tale';
-import type { Config } from '../../config';
+import { SEO_NOINDEX_BELOW } from '../../../common/models/tale';
 import type { Deps } from '../../deps';
 import { escapeHtml } from '../../html/escape';
 import { AppError } from '../../http/errors';
+import { siteBase } from '../../http/site-base';
 import { getTale } from './service';
-
-/** Hosts a request may name for itself without PUBLIC_URL (a developer's machine). */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * The site's own address for absolute addresses in pages (canonical, og:url, og:image): PUBLIC_URL
- * when it is set. Without it the request's Host header would decide, and anyone can send any Host
- * (a cache or a link bot in front of the site would then keep and spread the sender's domain), so
- * a request's origin is used only when its host is one the configuration lists: a CORS_ORIGINS
- * entry (that entry itself is used), or localhost and the loopback addresses (development). Any
- * other host gets http://localhost:PORT, and the server warns at start that PUBLIC_URL should be
- * set (docs/decisions.md).
- */
-export function siteBase(config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'PORT'>, requestOrigin: string): string {
-  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
-  const fallback = `http://localhost:${config.PORT}`;
-  let asked: URL;
-  try {
-    asked = new URL(requestOrigin);
-  } catch {
-    return fallback;
-  }
-  if (asked.protocol !== 'http:' && asked.protocol !== 'https:') return fallback;
-  if (LOOPBACK_HOSTS.has(asked.hostname)) return `${asked.protocol}//${asked.host}`;
-  for (const listed of config.CORS_ORIGINS) {
-    try {
-      const origin = new URL(listed);
-      if (origin.host === asked.host) return origin.origin;
-    } catch {
-      // not an origin: never matches
-    }
-  }
-  return fallback;
-}
 
 /** Page paths that show one tale: /tale/upsert/{id} and /{alias}. */
 export function taleRefOfPage(pathname: string): string | null {
@@ -73,11 +42,28 @@ export async function withTaleMeta(deps: Deps, indexHtml: string, pathname: stri
   if (tale.type !== 'POST') return indexHtml;
   const base = siteBase(deps.config, origin);
   const abs = (u: string) => (/^https?:\/\//i.test(u) ? u : `${base.replace(/\/$/, '')}${u.startsWith('/') ? '' : '/'}${u}`);
-  const url = abs(tale.router_alias ? `/${tale.router_alias}` : `/tale/upsert/${tale.id}`);
+  const url = abs(appRoutes.taleOf(tale));
   const title = tale.header || excerpt(tale.body_txt, 60) || 'Tales';
   const description = tale.is_adult_denied ? '' : excerpt(tale.body_txt, 200);
   const image = tale.is_adult_denied ? null : (firstImage(tale.body) ?? (tale.owner_emblem || null));
-  const author = [tale.owner_firstname, tale.owner_lastname].filter(Boolean).join(' ');
+  const author = fullName({ firstname: tale.owner_firstname, lastname: tale.owner_lastname });
+  // What search engines read of the article (schema.org), in the first HTML so they need no
+  // JavaScript. `<` is written as \u003c so no text of the author's can close the script.
+  const article = {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: title.length > 110 ? excerpt(title, 110) : title,
+    ...(description ? { description } : {}),
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    datePublished: new Date(tale.publish_at * 1000).toISOString(),
+    dateModified: new Date(Math.max(tale.updated_at, tale.publish_at) * 1000).toISOString(),
+    author: { '@type': 'Person', name: author || `User #${tale.owner_id}`, url: abs(appRoutes.profileOf(tale.owner_id)) },
+    ...(image ? { image: [abs(image)] } : {}),
+    publisher: { '@type': 'Organization', name: 'Tales', logo: { '@type': 'ImageObject', url: abs('/favicon.svg') } },
+    ...(tale.lang ? { inLanguage: tale.lang } : {}),
+    ...(tale.is_adult_denied ? { isFamilyFriendly: false } : {}),
+  };
   const tags = [
     `<title>${escapeHtml(title)} · Tales</title>`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
@@ -93,7 +79,8 @@ export async function withTaleMeta(deps: Deps, indexHtml: string, pathname: stri
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    tale.seo_index < 0.05 ? '<meta name="robots" content="noindex">' : '',
+    tale.seo_index < SEO_NOINDEX_BELOW ? '<meta name="robots" content="noindex">' : '',
+    `<script type="application/ld+json">${JSON.stringify(article).replace(/</g, '\\u003c')}</script>`,
   ]
     .filter(Boolean)
     .join('\n    ');

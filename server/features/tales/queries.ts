@@ -1,4 +1,5 @@
-import { type Column, type SQL, type Placeholder, and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type Column, type SQL, type Placeholder, and, asc, desc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
+import { SEO_NOINDEX_BELOW } from '../../../common/models/tale';
 import type { Tale } from '../../../common/schemas/tale';
 import { preparedOnce } from '../../db/prepared';
 import type { Db } from '../../db/client';
@@ -97,6 +98,44 @@ export function publicPosts(signedIn: boolean, now: number | Placeholder): SQL {
   const conditions = [listedPosts, lte(tales.publish_at, now)];
   if (!signedIn) conditions.push(eq(tales.is_for_registered, 0));
   return and(...conditions) as SQL;
+}
+
+/**
+ * What search engines are given (the sitemap): what a visitor may read (publicPosts), not for adults
+ * only, and not asking to stay out of search engines (seo_index, as the page's noindex says).
+ */
+export function indexablePosts(now: number): SQL {
+  return and(publicPosts(false, now), eq(tales.is_adult_denied, 0), gte(tales.seo_index, SEO_NOINDEX_BELOW)) as SQL;
+}
+
+export interface IndexableRow {
+  id: number;
+  router_alias: string | null;
+  publish_at: number;
+  updated_at: number;
+  seo_index: number;
+}
+
+/** Indexable posts with ids in (after, before), by id: a walk of the primary key, `limit` at a time. */
+export async function indexableRows(db: Db, range: { after: number; before: number; limit: number; now: number }): Promise<IndexableRow[]> {
+  return db
+    .select({
+      id: tales.id,
+      router_alias: tales.router_alias,
+      publish_at: tales.publish_at,
+      updated_at: tales.updated_at,
+      seo_index: tales.seo_index,
+    })
+    .from(tales)
+    .where(and(gt(tales.id, range.after), lt(tales.id, range.before), indexablePosts(range.now)))
+    .orderBy(asc(tales.id))
+    .limit(range.limit);
+}
+
+/** The highest tale id there is (0 for none): where the sitemap's id ranges end. */
+export async function lastTaleId(db: Db): Promise<number> {
+  const [r] = await db.select({ id: max(tales.id) }).from(tales);
+  return r?.id ?? 0;
 }
 
 export const feedOrder = [desc(tales.is_sticked), desc(tales.publish_at), desc(tales.id)];

@@ -15,6 +15,7 @@ import { nowSeconds } from '../../db/time';
 import { transact } from '../../events';
 import {
   type Byline,
+  type IndexableRow,
   type OwnTaleRow,
   type TaleRow,
   countTales,
@@ -22,6 +23,8 @@ import {
   withByline,
   findTaleById,
   findTaleRow,
+  indexableRows,
+  lastTaleId,
   lockTale,
   lockThread,
   presentTale,
@@ -248,6 +251,16 @@ async function feedPage(
     });
     return { page, shared, lists };
   }
+}
+
+/** Posts search engines are given (queries.ts, indexablePosts) with ids in (after, before), by id. */
+export function indexableTales(deps: Deps, range: { after: number; before: number; limit: number }): Promise<IndexableRow[]> {
+  return indexableRows(deps.db, { ...range, now: nowSeconds() });
+}
+
+/** The highest tale id there is: the sitemap's id ranges end there. */
+export function highestTaleId(deps: Deps): Promise<number> {
+  return lastTaleId(deps.db);
 }
 
 /** One tale by id or alias, if the caller may see it. */

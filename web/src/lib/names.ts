@@ -1,17 +1,7 @@
 import type { TFunction } from 'i18next';
+import { type NameParts, fullName } from '@common/models/user';
 
-export interface NameParts {
-  firstname?: string | null;
-  lastname?: string | null;
-}
-
-/** First and last name as the person wrote them, or '' when they gave none. */
-export function fullName(parts: NameParts): string {
-  return [parts.firstname, parts.lastname]
-    .map((s) => s?.trim())
-    .filter(Boolean)
-    .join(' ');
-}
+export { type NameParts, fullName };
 
 /**
  * What the site calls a person, everywhere (menu, bylines, comments, likers, notifications,

@@ -23,7 +23,7 @@ const NETWORK_COLOURS: Record<ShareNetwork, string> = {
 
 /** What a tale shares: its own address (alias when set), header and a 100-character excerpt. */
 export function sharePayloadOf(tale: Pick<Tale, 'id' | 'router_alias' | 'header' | 'body_txt'>): SharePayload {
-  const path = tale.router_alias ? `/${encodeURIComponent(tale.router_alias)}` : appRoutes.tale(tale.id);
+  const path = appRoutes.taleOf(tale);
   return { url: absoluteUrl(path), title: tale.header, text: excerpt(tale.body_txt ?? '', SHARE_EXCERPT) };
 }
 
