@@ -1,3 +1,5 @@
+import { HASHTAG_RE } from './models/tale';
+
 /**
  * Addresses of pages. API paths and form ids are not here: they are the calls' own
  * (common/api/calls), and the web makes its requests from the calls (web/src/api/call.ts).
@@ -33,14 +35,26 @@ export const appRoutes = {
 /** Feeds for readers: RSS 2.0 (.xml) and Atom (.atom) of the site, of an author and of a hashtag; each takes ?txt= (a search within it). */
 export type FeedFormat = 'rss' | 'atom';
 export const feedFile = (format: FeedFormat) => (format === 'rss' ? 'feed.xml' : 'feed.atom');
-export const feedRoutes = {
+export const feedRoutes: {
+  site: (format: FeedFormat) => string;
+  author: (id: number | string, format: FeedFormat) => string;
+  tag: (tag: string, format: FeedFormat) => string;
+  search: (txt: string, format: FeedFormat) => string;
+  sitemap: string;
+  sitemapPart: (n: number) => string;
+} = {
   site: (format: FeedFormat) => `/${feedFile(format)}`,
   author: (id: number | string, format: FeedFormat) => `/author/${id}/${feedFile(format)}`,
   tag: (tag: string, format: FeedFormat) => `/tag/${encodeURIComponent(tag)}/${feedFile(format)}`,
+  /** A search's feed: a hashtag's own when the search is one hashtag, else the site's narrowed by it. */
+  search: (txt: string, format: FeedFormat) => {
+    const tag = new RegExp(`^${HASHTAG_RE.source}$`, 'u').exec(txt.trim());
+    return tag ? feedRoutes.tag(tag[1], format) : `/${feedFile(format)}?txt=${encodeURIComponent(txt.trim())}`;
+  },
   sitemap: '/sitemap.xml',
   /** One part of the sitemap when it is an index (more tales than one sitemap file may list). */
   sitemapPart: (n: number) => `/sitemap/tales-${n}.xml`,
-} as const;
+};
 
 /** Server-rendered pages linked from the menus. */
 export const serverPages = {

@@ -1,6 +1,6 @@
 import { Feed, type Item } from 'feed';
 import { fullName } from '../../../common/models/user';
-import { HASHTAG_RE, excerpt, hashtagsOf } from '../../../common/models/tale';
+import { excerpt, hashtagsOf } from '../../../common/models/tale';
 import { type FeedFormat, appRoutes, feedRoutes } from '../../../common/routes';
 import type { Tale } from '../../../common/schemas/tale';
 import { escapeHtml } from '../../html/escape';
@@ -158,9 +158,7 @@ export function feedLinksOf(url: string): { title: string; href: string; type: s
   if (author) links.push(...both(`Tales by #${author[1]}`, (f) => feedRoutes.author(author[1], f)));
   if (pathname === appRoutes.home || pathname === appRoutes.feed) {
     const txt = (new URLSearchParams(query).get('txt') ?? '').trim().slice(0, 200);
-    const tag = new RegExp(`^${HASHTAG_RE.source}$`, 'u').exec(txt);
-    if (tag) links.push(...both(`#${tag[1]}`, (f) => feedRoutes.tag(tag[1], f)));
-    else if (txt) links.push(...both(`“${txt}”`, (f) => `${feedRoutes.site(f)}?txt=${encodeURIComponent(txt)}`));
+    if (txt) links.push(...both(`“${txt}”`, (f) => feedRoutes.search(txt, f)));
   }
   return links;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
+import { feedRoutes } from '@common/routes';
 import { FeedIntro } from '@/features/feed/components/FeedIntro';
 import { FeedList } from '@/features/feed/components/FeedList';
 import { ReadOn } from '@/features/feed/components/ReadOn';
@@ -11,6 +12,7 @@ import { SearchBox } from '@/features/feed/components/SearchBox';
 import { useFeedPages } from '@/features/feed/hooks/useFeedPages';
 import { LikeButton } from '@/features/likes/components/LikeButton';
 import { useCurrentUser } from '@/lib/currentUser';
+import { FeedLink } from '@/ui/FeedLink';
 
 function intParam(v: string | null, fallback: number, min: number, max: number): number {
   const n = Number(v);
@@ -73,8 +75,9 @@ export default function FeedPage() {
       ) : feed.data && feed.data.tales.length > 0 ? (
         <>
           {txt && (
-            <p className="text-body-secondary small" data-testid="feed-found">
-              {t('feed.found', { count: feed.data.pagination.rowsTotal })}
+            <p className="d-flex flex-wrap justify-content-between column-gap-3 text-body-secondary small">
+              <span data-testid="feed-found">{t('feed.found', { count: feed.data.pagination.rowsTotal })}</span>
+              <FeedLink href={feedRoutes.search(txt, 'rss')} label={t('feed.rssSearch')} testId="search-feed-link" />
             </p>
           )}
           <FeedList

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
 import { can } from '@common/policies';
-import { appRoutes } from '@common/routes';
+import { appRoutes, feedRoutes } from '@common/routes';
 import { userQueries } from '@/api/users';
 import { ProfileTales } from '@/features/feed/components/ProfileTales';
 import { LikeButton } from '@/features/likes/components/LikeButton';
 import { ProfileView } from '@/features/profile/components/ProfileView';
 import { useCurrentUser } from '@/lib/currentUser';
 import NotFoundPage from './NotFoundPage';
+import { FeedLink } from '@/ui/FeedLink';
 import { PageLoading } from '@/ui/PageLoading';
 
 // The edit form brings the date picker and (lazily, in turn) the rich-text editor.
@@ -74,7 +75,11 @@ export default function ProfilePage() {
           setEditingId(user.id);
         }}
       />
-      <ProfileTales userId={user.id} renderLike={(tale) => <LikeButton tale={tale} />} />
+      <ProfileTales
+        userId={user.id}
+        renderLike={(tale) => <LikeButton tale={tale} />}
+        aside={<FeedLink href={feedRoutes.author(user.id, 'rss')} label={t('feed.rssAuthor')} testId="author-feed-link" />}
+      />
     </>
   );
 }

@@ -11,7 +11,16 @@ import { FeedEmpty, FeedLoading } from './FeedStates';
  * A user's own feed on the profile screen (owner filter): the owner and staff also see the
  * user's drafts and scheduled tales here, marked as such.
  */
-export function ProfileTales({ userId, renderLike }: { userId: number; renderLike?: (tale: Tale) => ReactNode }) {
+export function ProfileTales({
+  userId,
+  renderLike,
+  aside,
+}: {
+  userId: number;
+  renderLike?: (tale: Tale) => ReactNode;
+  /** Shown beside the heading (the author's feed link). */
+  aside?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState({ userId, page: 1 });
   // another profile opened in the same screen starts at its first page
@@ -26,12 +35,15 @@ export function ProfileTales({ userId, renderLike }: { userId: number; renderLik
 
   return (
     <section className="my-4" data-testid="profile-tales">
-      <h2 className="h4 mb-3">
-        {t('feed.profileTitle')}
-        {feed.data && feed.data.pagination.rowsTotal > 0 && (
-          <span className="text-body-secondary fw-normal ms-2">({feed.data.pagination.rowsTotal})</span>
-        )}
-      </h2>
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between column-gap-3 mb-3">
+        <h2 className="h4 mb-0">
+          {t('feed.profileTitle')}
+          {feed.data && feed.data.pagination.rowsTotal > 0 && (
+            <span className="text-body-secondary fw-normal ms-2">({feed.data.pagination.rowsTotal})</span>
+          )}
+        </h2>
+        {aside && <span className="small">{aside}</span>}
+      </div>
       {feed.isPending ? (
         <FeedLoading />
       ) : feed.data && feed.data.tales.length > 0 ? (
