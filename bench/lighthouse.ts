@@ -80,7 +80,17 @@ async function lighthouse(url: string, via: string, profile: 'mobile' | 'desktop
     '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update',
     ...(profile === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  await promisify(execFile)('npx', args, { env: { ...process.env, CHROME_PATH: CHROME } });
+  // Lighthouse now and then loses the trace of a load ("NO_NAVSTART") and asks to be run again:
+  // it is, up to three times, and the attempt that succeeded is the one reported.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await promisify(execFile)('npx', args, { env: { ...process.env, CHROME_PATH: CHROME } });
+      break;
+    } catch (e) {
+      if (attempt >= 3 || !/NO_NAVSTART|run Lighthouse again/.test(String((e as { stderr?: string }).stderr ?? e))) throw e;
+      console.log(`  ${url} ${profile} via ${via}: Lighthouse lost the trace, running it again (attempt ${attempt + 1})`);
+    }
+  }
   const r = JSON.parse(fs.readFileSync(out, 'utf8'));
   const n = (id: string) => Number(r.audits[id]?.numericValue ?? Number.NaN);
   return {
