@@ -58,6 +58,9 @@ export const policies = {
     return YES;
   },
   editComment: (a: Who, c: { owner_id: number }) => ownerOrStaff(a, c.owner_id),
+  /** A tale's or comment's earlier versions, and bringing one back: its author and staff, as its edits. */
+  seeHistory: (a: Who, t: { owner_id: number }) => ownerOrStaff(a, t.owner_id),
+  restoreRevision: (a: Who, t: { owner_id: number }) => ownerOrStaff(a, t.owner_id),
   deleteComment: (a: Who, c: { owner_id: number }) => ownerOrStaff(a, c.owner_id),
   like: signedIn,
   /** Attaching files to a tale: its owner or staff. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CommentsParams, CommentsQuery } from '../schemas/conversation';
 import { FeedParams, FeedQuery, TaleRefParams, TaleSaveBody, TaleSchema } from '../schemas/tale';
 import { IdParams } from '../schemas/user';
+import { RestoreRevisionParams, RevisionSchema, RevisionsParams } from '../schemas/revision';
 import { taleCalls } from './calls/tales';
 import { endpoints } from './endpoint';
 import { answer, nothing } from './envelope';
@@ -52,5 +53,20 @@ export const tales = endpoints(taleCalls, {
     params: IdParams,
     body: z.object({ form_id: z.string().optional() }).passthrough(),
     response: answer(nothing()),
+  },
+  revisions: {
+    summary: "A tale's or comment's earlier versions, newest first",
+    description:
+      'Every save that changed the header or text of a published tale or comment kept what it replaced. Its author and staff only (visitors 401, others 403).',
+    params: RevisionsParams,
+    response: answer(z.array(RevisionSchema), { list: 'revision' }),
+  },
+  restoreRevision: {
+    summary: 'Bring an earlier version back',
+    description:
+      "Saves the version's header and text as the tale's (or comment's) own, keeping the one it replaces as a revision. Its author and staff.",
+    params: RestoreRevisionParams,
+    body: z.object({ form_id: z.string().optional() }).passthrough(),
+    response: answer(TaleSchema),
   },
 });

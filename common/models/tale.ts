@@ -45,6 +45,8 @@ export interface Tale {
   publish_at: number;
   created_at: number;
   updated_at: number;
+  /** When its text last changed after it was published; null when never. */
+  edited_at: number | null;
   is_submitted: number;
   type: TaleType;
   owner_id: number;

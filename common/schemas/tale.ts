@@ -86,6 +86,7 @@ export const TaleSchema = z
     publish_at: intOut(),
     created_at: intOut(),
     updated_at: intOut(),
+    edited_at: intOut().nullable().meta({ description: 'When its text last changed after it was published; null when never.' }),
     is_submitted: flagOut(),
     type: z.enum(TALE_TYPES),
     owner_id: intOut(),

@@ -101,6 +101,8 @@ export const tales = pgTable(
     publish_at: unix('publish_at').notNull().default(nowUnix),
     created_at: unix('created_at').notNull().default(nowUnix),
     updated_at: unix('updated_at').notNull().default(nowUnix),
+    /** When its text last changed after it was published (it then has revisions); null when never. */
+    edited_at: unix('edited_at'),
     is_submitted: flag('is_submitted'),
     router_alias: text('router_alias'),
     iframe: text('iframe').notNull().default(''),
@@ -151,6 +153,34 @@ export const tales = pgTable(
     // Comments under a tale, oldest first.
     index('tales_answers_idx').on(t.answer_to_tale_id, t.publish_at, t.id),
     index('tales_root_idx').on(t.root_tale_id),
+  ],
+);
+
+/**
+ * Earlier versions of published tales and comments: each save that changes the header or the text
+ * of a published one keeps what it replaces here, in the transaction that replaces it. They go
+ * with their tale (cascade), and are shown only to its author and staff.
+ */
+export const taleRevisions = pgTable(
+  'tale_revisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tale_id: integer('tale_id')
+      .notNull()
+      .references(() => tales.id, { onDelete: 'cascade' }),
+    header: text('header').notNull().default(''),
+    body: text('body').notNull().default(''),
+    body_txt: text('body_txt').notNull().default(''),
+    /** When this version was written (the tale's updated_at then). */
+    written_at: unix('written_at').notNull(),
+    /** When, and by whom, it was replaced. */
+    replaced_at: unix('replaced_at').notNull().default(nowUnix),
+    replaced_by: integer('replaced_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('tale_revisions_tale_idx').on(t.tale_id, t.id.desc().nullsFirst()),
+    // a user's delete clears their name from what they replaced
+    index('tale_revisions_replaced_by_idx').on(t.replaced_by),
   ],
 );
 

@@ -9,4 +9,6 @@ export const taleCalls = calls('tales', {
   saveTale: { method: 'POST', path: '/tale/upsert', access: 'user', formId: { tale: 'actionUpsert', comment: 'actionCommentAdd' } },
   saveTaleById: { method: 'POST', path: '/tale/upsert/:id', access: 'user', formId: 'actionUpsert' },
   deleteTale: { method: 'POST', path: '/tale/delete/:id', access: 'user', formId: 'actionDelete' },
+  revisions: { method: 'GET', path: '/tale/revisions/:id/:pageSize/:page', access: 'user' },
+  restoreRevision: { method: 'POST', path: '/tale/revisions/:id/restore/:revisionId', access: 'user', formId: 'actionRestore' },
 });

@@ -1,3 +1,4 @@
+import { keepRevision } from './revisions';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { policies } from '../../../common/policies';
@@ -95,7 +96,9 @@ export async function editComment(deps: Deps, caller: Caller, id: number, html: 
     if (!row) throw notFound();
     authorize(policies.editComment(caller, row));
     const { body, bodyTxt } = cleanBody(html ?? row.body);
-    await updateCommentBody(tx, row.id, body, bodyTxt, nowSeconds());
+    const now = nowSeconds();
+    const edited = await keepRevision(tx, row, { header: row.header, body }, caller.id as number, now);
+    await updateCommentBody(tx, row.id, body, bodyTxt, now, edited);
     emit({ type: 'tale.changed', taleId: row.id });
   });
   return getTale(deps, caller, String(id));

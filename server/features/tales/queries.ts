@@ -15,6 +15,7 @@ export const taleColumns = {
   publish_at: tales.publish_at,
   created_at: tales.created_at,
   updated_at: tales.updated_at,
+  edited_at: tales.edited_at,
   is_submitted: tales.is_submitted,
   type: tales.type,
   owner_id: tales.owner_id,
@@ -432,8 +433,11 @@ export function insertComment(c: {
     returning ${namedList(ownTaleColumns)}`;
 }
 
-export async function updateCommentBody(db: Db, id: number, body: string, bodyTxt: string, now: number) {
-  await db.update(tales).set({ body, body_txt: bodyTxt, updated_at: now }).where(eq(tales.id, id));
+export async function updateCommentBody(db: Db, id: number, body: string, bodyTxt: string, now: number, editedAt?: number) {
+  await db
+    .update(tales)
+    .set({ body, body_txt: bodyTxt, updated_at: now, ...(editedAt === undefined ? {} : { edited_at: editedAt }) })
+    .where(eq(tales.id, id));
 }
 
 /**

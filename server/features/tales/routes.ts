@@ -8,6 +8,7 @@ import { route } from '../../http/declare';
 import { outcome } from '../../http/envelope';
 import { invalid, notFound } from '../../http/errors';
 import * as comments from './comments';
+import * as revisions from './revisions';
 import * as taleService from './service';
 import { answerVisitor } from './visitor-answers';
 
@@ -74,6 +75,25 @@ export function taleRoutes(deps: Deps) {
     route(app, api.tales.saveTale, async (request, _reply, caller) => save(caller, request.body));
 
     route(app, api.tales.saveTaleById, async (request, _reply, caller) => save(caller, { ...request.body, id: request.params.id }));
+
+    route(app, api.tales.revisions, async (request, _reply, caller) => {
+      const { id, pageSize, page } = request.params;
+      const row = await taleService.taleRow(deps, id);
+      if (!row) throw notFound();
+      const { items, pagination } = await revisions.listRevisions(deps, caller, row, pageSize, page);
+      return outcome(items, { meta: { revision: pagination } });
+    });
+
+    route(app, api.tales.restoreRevision, async (request, _reply, caller) => {
+      const row = await taleService.taleRow(deps, request.params.id);
+      if (!row) throw notFound();
+      const tale = await revisions.restoreRevision(deps, caller, row, request.params.revisionId, (text) =>
+        row.type === 'COMMENT'
+          ? comments.editComment(deps, caller, row.id, text.body)
+          : taleService.savePost(deps, caller, { id: row.id, header: text.header, body: text.body }),
+      );
+      return outcome(tale, { messages: [ok(MSG.restored)] });
+    });
 
     route(app, api.tales.deleteTale, async (request, _reply, caller) => {
       const deleted = await taleService.deleteTale(deps, caller, request.params.id);

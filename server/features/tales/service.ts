@@ -40,6 +40,7 @@ import { type ListScope, listName, listPage, listsOfPost } from './positions';
 import { type Dependency, listDependency, userDependency } from '../../caches';
 import { type SearchTerms, parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, planSearch } from './search-plan';
+import { keepRevision } from './revisions';
 import { type CheckedData, checkedData } from '../../http/serializer';
 import type { z } from 'zod';
 
@@ -370,6 +371,15 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
         if (before) published.push(before.publishAt, patch.publish_at ?? before.publishAt);
         const search = found(patch.header ?? existing.header, patch.body_txt ?? existing.body_txt, author);
         tagsNow = search.tags;
+        // a published tale's earlier text is kept (revisions.ts) and the tale says it was edited
+        const edited = await keepRevision(
+          tx,
+          existing,
+          { header: patch.header ?? existing.header, body: patch.body ?? existing.body },
+          caller.id,
+          now,
+        );
+        if (edited !== undefined) patch.edited_at = edited;
         [row] = await tx
           .update(tales)
           .set({ ...patch, ...search })
