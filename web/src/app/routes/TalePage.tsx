@@ -12,6 +12,7 @@ import { type TaleRef, taleQueries } from '@/api/tales';
 import { isInIframe } from '@/app/shell/iframe';
 import { Comments } from '@/features/comments/components/Comments';
 import { FilesPanel } from '@/features/files/components/FilesPanel';
+import { HistoryButton } from '@/features/history/components/HistoryButton';
 import { LikeButton } from '@/features/likes/components/LikeButton';
 import { ShareButtons } from '@/features/share/components/ShareButtons';
 import { useDeleteTale } from '@/features/tale/api/deleteTale';
@@ -166,7 +167,14 @@ export default function TalePage() {
       files={<FilesPanel tale={tale} />}
       share={<ShareButtons tale={tale} />}
       like={<LikeButton tale={tale} />}
-      comments={<Comments tale={tale} renderLike={(comment) => <LikeButton tale={comment} />} />}
+      history={<HistoryButton tale={tale} />}
+      comments={
+        <Comments
+          tale={tale}
+          renderLike={(comment) => <LikeButton tale={comment} />}
+          renderHistory={(comment) => <HistoryButton tale={comment} size="sm" variant="link" />}
+        />
+      }
     />
   );
 }

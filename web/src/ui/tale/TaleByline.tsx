@@ -4,6 +4,7 @@ import { appRoutes } from '@common/routes';
 import type { Tale } from '@common/schemas/tale';
 import { RelativeTime } from '../RelativeTime';
 import { UserAvatar } from '../UserAvatar';
+import { EditedMark } from './EditedMark';
 import { displayName } from '@/lib/names';
 import { taleHref } from '@/lib/taleAddress';
 
@@ -16,6 +17,7 @@ type BylineTale = Pick<
   | 'owner_lastname'
   | 'owner_emblem'
   | 'publish_at'
+  | 'edited_at'
   | 'is_date_hidden'
   | 'is_avatar_hidden'
 >;
@@ -60,6 +62,14 @@ export function TaleByline({
         <Link to={taleHref(tale)} className="text-body-secondary text-decoration-none" data-testid="tale-date">
           <RelativeTime unixSeconds={tale.publish_at} />
         </Link>
+      )}
+      {showDate && tale.edited_at != null && (
+        <>
+          <span className="text-body-tertiary" aria-hidden="true">
+            ·
+          </span>
+          <EditedMark editedAt={tale.edited_at} />
+        </>
       )}
       {readingMinutes !== undefined && (
         <>

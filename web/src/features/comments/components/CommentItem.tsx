@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '@/ui/RelativeTime';
+import { EditedMark } from '@/ui/tale/EditedMark';
 import { displayName } from '@/lib/names';
 import { Link } from 'react-router';
 import { can } from '@common/policies';
@@ -27,10 +28,12 @@ interface CommentItemProps {
   replies: (comment: Tale) => ReactNode;
   /** The comment's like button, composed by the page (app/routes) from the likes feature. */
   like?: ReactNode;
+  /** Its edit history, for its author and staff, composed by the page from the history feature. */
+  history?: ReactNode;
 }
 
 /** One comment: author, date, body, like, edit and delete for its owner and staff, and its replies. */
-export function CommentItem({ comment, place, highlighted, replies, like }: CommentItemProps) {
+export function CommentItem({ comment, place, highlighted, replies, like, history }: CommentItemProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
@@ -80,6 +83,7 @@ export function CommentItem({ comment, place, highlighted, replies, like }: Comm
               {name}
             </Link>
             <RelativeTime className="text-body-secondary" unixSeconds={comment.publish_at || comment.created_at} />
+            <EditedMark editedAt={comment.edited_at} />
           </header>
           {editing ? (
             <CommentForm
@@ -122,6 +126,7 @@ export function CommentItem({ comment, place, highlighted, replies, like }: Comm
                 </Button>
               </>
             )}
+            {!editing && history}
           </div>
         </div>
       </div>

@@ -26,7 +26,17 @@ import { LoadingRow } from '@/ui/LoadingRow';
  * first one shown, the paginator's 'More' appends the page after the last one shown, a page number
  * shows that page alone, and 'All' shows everything.
  */
-export function CommentsBlock({ tale, post, renderLike }: { tale: Tale; post: Tale | null; renderLike?: (comment: Tale) => ReactNode }) {
+export function CommentsBlock({
+  tale,
+  post,
+  renderLike,
+  renderHistory,
+}: {
+  tale: Tale;
+  post: Tale | null;
+  renderLike?: (comment: Tale) => ReactNode;
+  renderHistory?: (comment: Tale) => ReactNode;
+}) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const listId = useId();
@@ -147,7 +157,10 @@ export function CommentsBlock({ tale, post, renderLike }: { tale: Tale; post: Ta
                   place={place}
                   highlighted={c.id === highlight}
                   like={renderLike?.(c)}
-                  replies={(parent) => <CommentsBlock tale={parent} post={rootPost} renderLike={renderLike} />}
+                  history={renderHistory?.(c)}
+                  replies={(parent) => (
+                    <CommentsBlock tale={parent} post={rootPost} renderLike={renderLike} renderHistory={renderHistory} />
+                  )}
                 />
               ))}
             </div>

@@ -28,11 +28,25 @@ export interface TaleViewProps {
   files?: ReactNode;
   share?: ReactNode;
   like?: ReactNode;
+  /** Its edit history (its author and staff), from the history feature. */
+  history?: ReactNode;
   comments?: ReactNode;
 }
 
 /** The tale screen in view mode; the tale's flags hide its header, date, author and sharing. */
-export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false, map, files, share, like, comments }: TaleViewProps) {
+export function TaleView({
+  tale,
+  showActions,
+  onEdit,
+  onDelete,
+  deleting = false,
+  map,
+  files,
+  share,
+  like,
+  history,
+  comments,
+}: TaleViewProps) {
   const { t } = useTranslation();
   const saved = tale.is_submitted === 1;
   return (
@@ -73,7 +87,8 @@ export function TaleView({ tale, showActions, onEdit, onDelete, deleting = false
         <Card.Footer className="bg-transparent d-flex flex-wrap align-items-center gap-2 py-3">
           {saved && like}
           {showActions && (
-            <div className="ms-auto d-flex gap-2">
+            <div className="ms-auto d-flex flex-wrap gap-2">
+              {saved && history}
               {saved && <DeleteTaleButton onConfirm={onDelete} disabled={deleting} />}
               <Button variant="primary" onClick={onEdit} data-testid="tale-edit">
                 {t('tale.edit')}
