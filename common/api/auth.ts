@@ -1,4 +1,12 @@
-import { ChangePasswordBody, IdParams, LoginBody, RegisterBody, ResetRequestBody, ResetWithCodeBody } from '../schemas/user';
+import {
+  ChangePasswordBody,
+  DeletionSummarySchema,
+  IdParams,
+  LoginBody,
+  RegisterBody,
+  ResetRequestBody,
+  ResetWithCodeBody,
+} from '../schemas/user';
 import { authCalls } from './calls/auth';
 import { endpoints } from './endpoint';
 import { answer, nothing } from './envelope';
@@ -34,5 +42,11 @@ export const auth = endpoints(authCalls, {
     description: "The account itself or an admin. Deleting one's own account ends the session.",
     params: IdParams,
     response: done(),
+  },
+  deletionSummary: {
+    summary: 'What deleting an account would remove with it',
+    description: 'Counted when asked, for the question before the delete. The account itself or an admin (visitors 401, others 403).',
+    params: IdParams,
+    response: answer(DeletionSummarySchema),
   },
 });

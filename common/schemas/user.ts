@@ -112,6 +112,20 @@ export type ProfileBody = z.infer<typeof ProfileBody>;
 
 export const IdParams = z.object({ id: wireId() });
 
+/** What deleting an account removes with it, counted when asked. */
+export const DeletionSummarySchema = z
+  .strictObject({
+    tales: intOut().meta({ description: 'Published and scheduled tales.' }),
+    drafts: intOut(),
+    comments: intOut(),
+    others_comments: intOut().meta({ description: "Other people's comments under these tales, which go with them." }),
+    files: intOut(),
+    file_bytes: z.number(),
+    likes: intOut().meta({ description: 'Likes this account gave.' }),
+  })
+  .meta({ id: 'DeletionSummary', description: 'What deleting an account removes with it.' });
+export type DeletionSummary = z.infer<typeof DeletionSummarySchema>;
+
 /** What a profile and the caller both show of a user. */
 const profileFields = {
   firstname: z.string(),

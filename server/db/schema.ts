@@ -153,6 +153,9 @@ export const tales = pgTable(
     // Comments under a tale, oldest first.
     index('tales_answers_idx').on(t.answer_to_tale_id, t.publish_at, t.id),
     index('tales_root_idx').on(t.root_tale_id),
+    // Everything one person wrote (posts, drafts, comments): what deleting their account takes, and
+    // the cascade of that delete itself.
+    index('tales_owner_idx').on(t.owner_id),
   ],
 );
 

@@ -9,4 +9,5 @@ export const authCalls = calls('auth', {
   resetRequest: { method: 'POST', path: '/auth/ResetPasswordRequest', access: 'anyone', formId: 'actionResetPasswordRequest' },
   resetWithCode: { method: 'POST', path: '/auth/ResetPasswordWithCode', access: 'anyone', formId: 'actionResetPasswordWithCode' },
   deleteUser: { method: 'POST', path: '/auth/UserDelete/:id', access: 'user', formId: 'actionUserDelete' },
+  deletionSummary: { method: 'GET', path: '/auth/UserDelete/:id/summary', access: 'user' },
 });

@@ -62,6 +62,10 @@ export function authRoutes(deps: Deps) {
       return outcome(null, { messages: [ok(MSG.passwordChanged)] });
     });
 
+    route(app, api.auth.deletionSummary, async (request, _reply, caller) =>
+      outcome(await auth.deletionSummary(deps, caller, request.params.id)),
+    );
+
     route(app, api.auth.deleteUser, async (request, reply, caller) => {
       await auth.deleteUser(deps, caller, request.params.id);
       if (request.params.id === caller.id) becomeGuest(request, reply);

@@ -14,6 +14,7 @@ import { MSG, danger } from '../../../common/messages';
 import type {
   ChangePasswordBody,
   CurrentUser,
+  DeletionSummary,
   LoginBody,
   RegisterBody,
   ResetRequestBody,
@@ -28,9 +29,9 @@ import type { Deps } from '../../deps';
 import { AppError, authorize, banned, fail, invalid, notFound, tooMany } from '../../http/errors';
 import type { ClientMeta } from '../../http/route';
 import { MAX_LISTS_PER_EVENT, transact } from '../../events';
-import { fileCountsOf, talesWithFilesOf } from '../files/service';
-import { likeCountsOf, talesLikedBy } from '../likes/service';
-import { lockTales, postsAndTagsOf, recountThreads, setAttachmentCounts, threadsCommentedBy } from '../tales/queries';
+import { fileCountsOf, storedBy, talesWithFilesOf } from '../files/service';
+import { likeCountsOf, likesGivenBy, talesLikedBy } from '../likes/service';
+import { lockTales, postsAndTagsOf, recountThreads, setAttachmentCounts, threadsCommentedBy, writtenBy } from '../tales/queries';
 import { listsOfPost } from '../tales/positions';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { type SessionInfo, type UserRow, createSession, endUserSessions } from './sessions';
@@ -230,6 +231,24 @@ export async function resetWithCode(deps: Deps, body: ResetWithCodeBody, meta: C
  * (feed.changed) rather than sending an event per tale: a drop may take more than it must.
  */
 const MAX_TALE_EVENTS = 5_000;
+
+/** What deleting this account would remove, for the question asked before it (the account itself or an admin). */
+export async function deletionSummary(deps: Deps, caller: CurrentUser, userId: number): Promise<DeletionSummary> {
+  if (!isLoggedIn(caller)) throw fail(401, MSG.loginFirst);
+  const target = await findUser(deps.db, userId);
+  if (!target) throw notFound();
+  authorize(policies.deleteUser(caller, userId));
+  const [written, stored, liked] = [await writtenBy(deps.db, userId), await storedBy(deps.db, userId), await likesGivenBy(deps.db, userId)];
+  return {
+    tales: written.tales,
+    drafts: written.drafts,
+    comments: written.comments,
+    others_comments: written.othersComments,
+    files: stored.files,
+    file_bytes: stored.bytes,
+    likes: liked,
+  };
+}
 
 export async function deleteUser(deps: Deps, caller: CurrentUser, userId: number) {
   if (!isLoggedIn(caller)) throw fail(401, MSG.loginFirst);

@@ -283,6 +283,15 @@ export async function listFiles(
   return { items: rows.map(presentFile), pagination };
 }
 
+/** How many files one person stored, and their size: what deleting the account removes. */
+export async function storedBy(db: Db, userId: number): Promise<{ files: number; bytes: number }> {
+  const [r] = await db
+    .select({ files: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
+    .from(files)
+    .where(eq(files.owner_id, userId));
+  return { files: r?.files ?? 0, bytes: r?.bytes ?? 0 };
+}
+
 /** An attached audio file, as a feed's enclosure names it. */
 export interface TaleAudio {
   url: string;

@@ -192,3 +192,9 @@ export async function talesLikedBy(db: Db, userId: number): Promise<number[]> {
   const rows = await db.select({ id: likes.tale_id }).from(likes).where(eq(likes.user_id, userId));
   return rows.map((r) => r.id);
 }
+
+/** How many likes one person gave (likes_user_tale_uq): what deleting the account takes back. */
+export async function likesGivenBy(db: Db, userId: number): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(likes).where(eq(likes.user_id, userId));
+  return r?.n ?? 0;
+}

@@ -1,3 +1,4 @@
+import { alias } from 'drizzle-orm/pg-core';
 import { type Column, type SQL, type Placeholder, and, asc, desc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import { SEO_NOINDEX_BELOW } from '../../../common/models/tale';
 import type { Tale } from '../../../common/schemas/tale';
@@ -449,4 +450,33 @@ export async function addToFileCount(db: Db, taleId: number, delta: number): Pro
     .update(tales)
     .set({ count_files: sql`greatest(${tales.count_files} + ${delta}, 0)` })
     .where(eq(tales.id, taleId));
+}
+
+/**
+ * What one person wrote, as deleting their account would take it: posts readers can see (or will:
+ * scheduled ones count), drafts, comments, and other people's comments under their posts, which go
+ * with them. Their one unsaved tale is not counted.
+ */
+export async function writtenBy(
+  db: Db,
+  userId: number,
+): Promise<{ tales: number; drafts: number; comments: number; othersComments: number }> {
+  const rows = await db
+    .select({ type: tales.type, draft: tales.is_draft, submitted: tales.is_submitted, n: sql<number>`count(*)::int` })
+    .from(tales)
+    .where(eq(tales.owner_id, userId))
+    .groupBy(tales.type, tales.is_draft, tales.is_submitted);
+  const sum = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((n, r) => n + r.n, 0);
+  const posts = alias(tales, 'posts');
+  const [others] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tales)
+    .innerJoin(posts, eq(posts.id, tales.root_tale_id))
+    .where(and(eq(posts.owner_id, userId), eq(tales.type, 'COMMENT'), sql`${tales.owner_id} <> ${userId}`));
+  return {
+    tales: sum((r) => r.type === 'POST' && r.submitted === 1 && r.draft === 0),
+    drafts: sum((r) => r.type === 'POST' && r.submitted === 1 && r.draft === 1),
+    comments: sum((r) => r.type === 'COMMENT'),
+    othersComments: others?.n ?? 0,
+  };
 }

@@ -9,6 +9,8 @@ import type { AdminUser } from '@common/schemas/admin';
 import { adminQueries } from '@/api/admin';
 import { useCurrentUser } from '@/lib/currentUser';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { DeletionSummaryText } from '@/ui/DeletionSummaryText';
+import { userQueries } from '@/api/users';
 import { Paginator } from '@/ui/Paginator';
 import { useDeleteUser } from '../api/deleteUser';
 import { useSetUserBan } from '../api/setUserBan';
@@ -41,6 +43,8 @@ export default function AdminUsersPage() {
   const deleteMutation = useDeleteUser();
   const [banning, setBanning] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
+  // what goes with the account, counted when the question is first asked
+  const summary = useQuery({ ...userQueries.deletionSummary(deleting?.user.id ?? 0), enabled: deleting?.step === 'first' });
   const busy = roleMutation.isPending || banMutation.isPending || deleteMutation.isPending;
 
   const go = (next: { page?: number; txt?: string }) => {
@@ -148,7 +152,16 @@ export default function AdminUsersPage() {
       <ConfirmDialog
         show={deleting != null}
         title={deleting ? t('admin.users.deleteTitle', { user: deleting.user.mail }) : undefined}
-        body={deleting?.step === 'second' ? t('confirm.reallySure') : t('confirm.sure')}
+        body={
+          deleting?.step === 'second' ? (
+            t('confirm.reallySure')
+          ) : (
+            <>
+              <DeletionSummaryText summary={summary.data} own={false} loading={summary.isPending} />
+              <p className="mb-0">{t('confirm.sure')}</p>
+            </>
+          )
+        }
         confirmLabel={deleting?.step === 'second' ? t('admin.users.deleteForever') : t('admin.users.delete')}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../utils/formatSize';
+import { formatSize } from '@/lib/formatSize';
 
 export function FileSize({ bytes, className }: { bytes: number; className?: string }) {
   const { t, i18n } = useTranslation();

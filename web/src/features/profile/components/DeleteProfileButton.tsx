@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -5,19 +6,26 @@ import { useNavigate } from 'react-router';
 import { can } from '@common/policies';
 import { appRoutes } from '@common/routes';
 import { isSuccess } from '@/api/client';
+import { userQueries } from '@/api/users';
 import { useCurrentUser } from '@/lib/currentUser';
+import { DeletionSummaryText } from '@/ui/DeletionSummaryText';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useDeleteUser } from '../api/deleteUser';
 
 type Step = 'idle' | 'first' | 'second';
 
-/** Deleting an account asks twice (spec section 5): 'Are you sure?', then 'Are you REALLY sure???'. */
+/**
+ * Deleting an account asks twice (spec section 5): first what goes with it and 'Are you sure?', then
+ * 'Are you REALLY sure???'.
+ */
 export function DeleteProfileButton({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const currentUser = useCurrentUser();
   const deleteMutation = useDeleteUser();
   const [step, setStep] = useState<Step>('idle');
+  // what goes with the account, counted when the question is first asked
+  const summary = useQuery({ ...userQueries.deletionSummary(userId), enabled: step === 'first' });
 
   if (!can.deleteUser(currentUser, userId)) return null;
 
@@ -43,7 +51,16 @@ export function DeleteProfileButton({ userId }: { userId: number }) {
       {/* one dialog whose question changes, so the second never stacks on the first as it fades out */}
       <ConfirmDialog
         show={step !== 'idle'}
-        body={step === 'second' ? t('confirm.reallySure') : t('confirm.sure')}
+        body={
+          step === 'second' ? (
+            t('confirm.reallySure')
+          ) : (
+            <>
+              <DeletionSummaryText summary={summary.data} own={currentUser.id === userId} loading={summary.isPending} />
+              <p className="mb-0">{t('confirm.sure')}</p>
+            </>
+          )
+        }
         confirmLabel={step === 'second' ? t('profile.deleteForever') : t('profile.delete')}
         onConfirm={step === 'second' ? confirmDelete : () => setStep('second')}
         onCancel={() => setStep('idle')}

@@ -1,0 +1,1 @@
+CREATE INDEX "tales_owner_idx" ON "tales" USING btree ("owner_id");
