@@ -85,6 +85,11 @@ export interface Tale {
   geo_map_type: MapType;
 }
 
+/** A tale's last change a reader can see (seconds): a scheduled tale's publication comes after its save. */
+export function lastChangeOf(t: { updated_at: number; publish_at: number }): number {
+  return Math.max(t.updated_at, t.publish_at);
+}
+
 /** Hashtags of a text, lower-cased, without the #, each once. */
 export function hashtagsOf(text: string): string[] {
   const out = new Set<string>();

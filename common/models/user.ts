@@ -70,6 +70,14 @@ export interface NameParts {
  * person is this, or "User #7" ("Пользователь №7") in the reader's language (web/src/lib/names.ts,
  * server/features/syndication/feeds.ts); never their mail.
  */
+/**
+ * A person's name or, when they gave none, "User #7" / "Пользователь №7": the server's texts
+ * (feeds, JSON-LD); the web app says the same through its catalogue (user.fallback).
+ */
+export function nameOrFallback(parts: NameParts, id: number, lang: 'en' | 'ru' = 'en'): string {
+  return fullName(parts) || (lang === 'ru' ? `Пользователь №${id}` : `User #${id}`);
+}
+
 export function fullName(parts: NameParts): string {
   return [parts.firstname, parts.lastname]
     .map((s) => s?.trim())

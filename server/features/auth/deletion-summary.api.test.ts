@@ -26,7 +26,9 @@ describe('deleting an account says first what goes with it', () => {
     await writeTale(user, { header: 'Two', publish_at: Math.floor(Date.now() / 1000) + 86400 });
     await writeTale(user, { header: 'Draft', is_draft: 1 });
     const theirs = await writeTale(other, { header: 'Theirs' });
-    await comment(user, theirs.id, 'mine under theirs');
+    const mineUnderTheirs = await comment(user, theirs.id, 'mine under theirs');
+    // replies to the user's comment under someone else's tale go with that comment
+    const replyToMine = await comment(other, mineUnderTheirs.id, 'a reply to mine, under theirs');
     const reply = await comment(other, a.id, 'theirs under mine');
     await comment(other, reply.id, 'a reply, under mine too');
     await comment(user, a.id, 'mine under mine');
@@ -37,7 +39,7 @@ describe('deleting an account says first what goes with it', () => {
 
     const own = await summaryOf(user, user.id);
     expect(own.status).toBe(200);
-    expect(own.body.data).toEqual({ tales: 2, drafts: 1, comments: 2, others_comments: 2, files: 1, file_bytes: mp3.length, likes: 2 });
+    expect(own.body.data).toEqual({ tales: 2, drafts: 1, comments: 2, others_comments: 3, files: 1, file_bytes: mp3.length, likes: 2 });
     // an admin is asked the same before deleting someone
     expect((await summaryOf(admin, user.id)).body.data).toEqual(own.body.data);
     expect((await summaryOf(new Client(app.url), user.id)).status).toBe(401);
@@ -52,6 +54,7 @@ describe('deleting an account says first what goes with it', () => {
     expect((await admin.post(`/auth/UserDelete/${user.id}`, { form_id: 'actionUserDelete' })).status).toBe(200);
     // what it said went: others' comments under the tales too, and the other's own tale stays
     expect((await other.get<Tale>(`/tale/upsert/${reply.id}`)).status).toBe(404);
+    expect((await other.get<Tale>(`/tale/upsert/${replyToMine.id}`)).status).toBe(404);
     expect((await other.get<Tale>(`/tale/upsert/${theirs.id}`)).body.data).toMatchObject({ count_like: 0, count_root_tale_id: 0 });
     expect((await summaryOf(admin, user.id)).status).toBe(404);
   });

@@ -1,6 +1,6 @@
 import { Feed, type Item } from 'feed';
-import { fullName } from '../../../common/models/user';
-import { excerpt, hashtagsOf } from '../../../common/models/tale';
+import { nameOrFallback } from '../../../common/models/user';
+import { excerpt, hashtagsOf, lastChangeOf } from '../../../common/models/tale';
 import { type FeedFormat, appRoutes, feedRoutes } from '../../../common/routes';
 import type { Tale } from '../../../common/schemas/tale';
 import { escapeHtml } from '../../html/escape';
@@ -22,7 +22,6 @@ const WORDS: Record<
     author: (name: string) => string;
     tag: (tag: string) => string;
     search: (txt: string, of: string) => string;
-    user: (id: number) => string;
   }
 > = {
   en: {
@@ -31,7 +30,6 @@ const WORDS: Record<
     author: (name) => `Tales by ${name}`,
     tag: (tag) => `#${tag} on Tales`,
     search: (txt, of) => `“${txt}” in ${of}`,
-    user: (id) => `User #${id}`,
   },
   ru: {
     site: 'Tales',
@@ -39,14 +37,8 @@ const WORDS: Record<
     author: (name) => `Рассказы: ${name}`,
     tag: (tag) => `#${tag} на Tales`,
     search: (txt, of) => `«${txt}» в ленте «${of}»`,
-    user: (id) => `Пользователь №${id}`,
   },
 };
-
-/** What the site calls a person (web/src/lib/names.ts, the same rule): their name, or "User #7". */
-export function personName(lang: FeedLang, id: number, firstname: string | null | undefined, lastname: string | null | undefined): string {
-  return fullName({ firstname, lastname }) || WORDS[lang].user(id);
-}
 
 export function feedTitle(scope: FeedScope, lang: FeedLang, txt: string): string {
   const w = WORDS[lang];
@@ -76,13 +68,34 @@ export interface FeedInput {
 
 export interface FeedDocument {
   xml: string;
-  /** When the newest change among its tales was made; null for an empty feed. */
-  lastModified: Date | null;
 }
 
 const dateOf = (seconds: number) => new Date(seconds * 1000);
-/** A tale's last change a reader can see: a scheduled tale's publication comes after its save. */
-const changedAt = (t: Tale) => Math.max(t.updated_at, t.publish_at);
+
+/**
+ * Text as XML 1.0 may hold it: without the control characters and lone surrogates it forbids
+ * (the API refuses only NUL), so no tale can make a feed unreadable.
+ */
+export function xmlText(s: string): string {
+  return s.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML 1.0 forbids are what this takes out
+    /[\u0001-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
+}
+
+/**
+ * Plain text where the writer puts it in CDATA as plain text (an RSS title). The writer (xml-js)
+ * splits only the first "]]>" of a CDATA section; a second would end it, so none is left whole.
+ */
+function cdataText(s: string): string {
+  return xmlText(s).replace(/]]>/g, ']] >');
+}
+
+/** Plain text where the writer puts it as HTML (Atom's type="html", RSS's description): escaped, so it stays text, and "]]>" cannot occur. */
+function htmlText(s: string): string {
+  return escapeHtml(xmlText(s));
+}
 
 /**
  * An RSS 2.0 or Atom 1.0 document of these tales (feed, jpmonette/feed). The content is the tale's
@@ -92,10 +105,10 @@ const changedAt = (t: Tale) => Math.max(t.updated_at, t.publish_at);
 export function writeFeed(input: FeedInput): FeedDocument {
   const { base, lang, scope, txt, tales } = input;
   const abs = (p: string) => `${base}${p}`;
-  const newest = tales.length ? Math.max(...tales.map(changedAt)) : 0;
+  const newest = tales.length ? Math.max(...tales.map(lastChangeOf)) : 0;
   const feed = new Feed({
     id: abs(input.self[input.format]),
-    title: feedTitle(scope, lang, txt),
+    title: xmlText(feedTitle(scope, lang, txt)),
     description: WORDS[lang].about,
     link: abs(scopePage(scope, txt)),
     language: lang,
@@ -108,26 +121,30 @@ export function writeFeed(input: FeedInput): FeedDocument {
   });
   for (const t of tales) {
     const link = abs(appRoutes.taleOf(t));
-    const author = personName(lang, t.owner_id, t.owner_firstname, t.owner_lastname);
+    const author = xmlText(nameOrFallback({ firstname: t.owner_firstname, lastname: t.owner_lastname }, t.owner_id, lang));
     const audio = input.audio.get(t.id);
+    const title = t.header.trim() || excerpt(t.body_txt, 60) || `#${t.id}`;
     const item: Item = {
-      title: t.header.trim() || excerpt(t.body_txt, 60) || `#${t.id}`,
+      // RSS says a title is plain text; Atom's writer marks it as HTML
+      title: input.format === 'rss' ? cdataText(title) : htmlText(title),
       id: link,
       guid: link,
       link,
       // RSS has one date, the publication; Atom says when it changed and when it came out
-      date: dateOf(input.format === 'rss' ? t.publish_at : changedAt(t)),
+      date: dateOf(input.format === 'rss' ? t.publish_at : lastChangeOf(t)),
       published: dateOf(t.publish_at),
-      description: excerpt(t.body_txt, 300),
-      content: feedHtml(t.body, base),
+      description: htmlText(excerpt(t.body_txt, 300)),
+      // sanitised HTML: its text has < > & escaped, so it holds no "]]>"
+      content: xmlText(feedHtml(t.body, base)),
       author: [{ name: author, link: abs(appRoutes.profileOf(t.owner_id)) }],
       category: hashtagsOf(t.body_txt).map((tag) => ({ name: tag, term: tag, domain: abs(appRoutes.search(`#${tag}`)) })),
     };
-    if (audio) item.audio = { url: abs(audio.url), type: audio.mime, length: audio.size, title: audio.name };
+    // no title: the writer leaves an attribute's & unescaped, and a file's name may hold one
+    if (audio) item.audio = { url: abs(audio.url), type: audio.mime, length: audio.size };
     feed.addItem(item);
   }
   const xml = input.format === 'rss' ? feed.rss2() : atomOf(feed, lang, input.audio);
-  return { xml, lastModified: newest ? dateOf(newest) : null };
+  return { xml };
 }
 
 /**

@@ -13,8 +13,9 @@ import { siteBaseOf } from '../../http/site-base';
 import { firstAudioOf } from '../files/service';
 import { getProfile } from '../profiles/service';
 import { feed } from '../tales/service';
-import { FEED_LANGS, type FeedLang, type FeedScope, personName, writeFeed } from './feeds';
-import { singleSitemap, sitemapIndex, sitemapPart, sitemapParts } from './sitemap';
+import { FEED_LANGS, type FeedLang, type FeedScope, writeFeed } from './feeds';
+import { nameOrFallback } from '../../../common/models/user';
+import { singleSitemap, sitemapHasPart, sitemapIndex, sitemapPart, sitemapParts } from './sitemap';
 
 /** How many tales a feed carries: the newest, as the feed's first page shows them. */
 export const FEED_ITEMS = 20;
@@ -96,8 +97,9 @@ export function syndicationRoutes(deps: Deps) {
       });
       const etag = `"${createHash('sha256').update(doc.xml).digest('base64url').slice(0, 27)}"`;
       reply.header('etag', etag).header('cache-control', FEED_MAX_AGE).header('vary', 'Accept-Language');
-      if (doc.lastModified) reply.header('last-modified', doc.lastModified.toUTCString());
-      if (notModified(request, etag, doc.lastModified)) return reply.code(304).send();
+      // No Last-Modified: the newest tale's date moves back when that tale is deleted or hidden, and a
+      // reader asking If-Modified-Since would be told nothing changed; the ETag is of the bytes.
+      if (notModified(request, etag, null)) return reply.code(304).send();
       return reply.type(TYPES[format]).send(doc.xml);
     };
 
@@ -107,7 +109,7 @@ export function syndicationRoutes(deps: Deps) {
       try {
         const user = await getProfile(deps, GUEST, params.data.id);
         const lang = languageOf(request, FeedOptions.shape.lang.safeParse((request.query as { lang?: unknown })?.lang).data);
-        return { kind: 'author', id: user.id, name: personName(lang, user.id, user.firstname, user.lastname) };
+        return { kind: 'author', id: user.id, name: nameOrFallback(user, user.id, lang) };
       } catch (e) {
         if (e instanceof AppError && e.status === 404) return null;
         throw e;
@@ -138,8 +140,7 @@ export function syndicationRoutes(deps: Deps) {
     app.get<{ Params: { file: string } }>('/sitemap/:file', async (request, reply) => {
       const m = /^tales-(0|[1-9]\d{0,8})\.xml$/.exec(request.params.file);
       const n = m ? Number(m[1]) : -1;
-      const parts = n >= 0 ? await sitemapParts(deps, perFile) : 'single';
-      if (parts === 'single' || !parts.includes(n)) return plain(reply, 404, 'Not found');
+      if (n < 0 || !(await sitemapHasPart(deps, perFile, n))) return plain(reply, 404, 'Not found');
       return xml(reply).send(await sitemapPart(deps, siteBaseOf(deps.config, request), n, perFile));
     });
   };

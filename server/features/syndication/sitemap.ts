@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream } from 'sitemap';
+import { lastChangeOf } from '../../../common/models/tale';
 import { appRoutes, feedRoutes } from '../../../common/routes';
 import type { Deps } from '../../deps';
 import { highestTaleId, indexableTales } from '../tales/service';
@@ -12,7 +13,7 @@ const BATCH = 2_000;
 function entryOf(row: IndexableRow) {
   return {
     url: appRoutes.taleOf(row),
-    lastmod: new Date(Math.max(row.updated_at, row.publish_at) * 1000).toISOString(),
+    lastmod: new Date(lastChangeOf(row) * 1000).toISOString(),
     priority: Math.min(1, Math.max(0, Math.round(row.seo_index * 10) / 10)),
   };
 }
@@ -54,6 +55,15 @@ export async function sitemapParts(deps: Deps, perFile: number): Promise<number[
     if (any) parts.push(n);
   }
   return parts;
+}
+
+/** Whether the index lists part `n` (what sitemapParts says of it, asked of that range alone). */
+export async function sitemapHasPart(deps: Deps, perFile: number, n: number): Promise<boolean> {
+  const last = await highestTaleId(deps);
+  if (last < perFile || n * perFile > last) return false;
+  if (n === 0) return true;
+  const [any] = await indexableTales(deps, { after: n * perFile - 1, before: (n + 1) * perFile, limit: 1 });
+  return any !== undefined;
 }
 
 /** The whole sitemap of a small site: the home page and every indexable tale. */

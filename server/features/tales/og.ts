@@ -1,8 +1,8 @@
 import { GUEST } from '../../../common/schemas/user';
 import { appRoutes } from '../../../common/routes';
-import { fullName } from '../../../common/models/user';
+import { fullName, nameOrFallback } from '../../../common/models/user';
 import { type Tale, excerpt } from '../../../common/schemas/tale';
-import { SEO_NOINDEX_BELOW } from '../../../common/models/tale';
+import { SEO_NOINDEX_BELOW, lastChangeOf } from '../../../common/models/tale';
 import type { Deps } from '../../deps';
 import { escapeHtml } from '../../html/escape';
 import { AppError } from '../../http/errors';
@@ -57,8 +57,8 @@ export async function withTaleMeta(deps: Deps, indexHtml: string, pathname: stri
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     datePublished: new Date(tale.publish_at * 1000).toISOString(),
-    dateModified: new Date(Math.max(tale.updated_at, tale.publish_at) * 1000).toISOString(),
-    author: { '@type': 'Person', name: author || `User #${tale.owner_id}`, url: abs(appRoutes.profileOf(tale.owner_id)) },
+    dateModified: new Date(lastChangeOf(tale) * 1000).toISOString(),
+    author: { '@type': 'Person', name: author || nameOrFallback({}, tale.owner_id), url: abs(appRoutes.profileOf(tale.owner_id)) },
     ...(image ? { image: [abs(image)] } : {}),
     publisher: { '@type': 'Organization', name: 'Tales', logo: { '@type': 'ImageObject', url: abs('/favicon.svg') } },
     ...(tale.lang ? { inLanguage: tale.lang } : {}),

@@ -468,15 +468,33 @@ export async function writtenBy(
     .groupBy(tales.type, tales.is_draft, tales.is_submitted);
   const sum = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((n, r) => n + r.n, 0);
   const posts = alias(tales, 'posts');
-  const [others] = await db
+  const parents = alias(tales, 'parents');
+  // others' comments under their posts (tales_root_idx), and others' replies to their comments
+  // under other people's posts (tales_answers_idx): both go with them (replies are one level deep)
+  const [underPosts] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(tales)
     .innerJoin(posts, eq(posts.id, tales.root_tale_id))
     .where(and(eq(posts.owner_id, userId), eq(tales.type, 'COMMENT'), sql`${tales.owner_id} <> ${userId}`));
+  const [underComments] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tales)
+    .innerJoin(parents, eq(parents.id, tales.answer_to_tale_id))
+    .innerJoin(posts, eq(posts.id, tales.root_tale_id))
+    .where(
+      and(
+        eq(parents.owner_id, userId),
+        eq(parents.type, 'COMMENT'),
+        eq(tales.type, 'COMMENT'),
+        sql`${tales.owner_id} <> ${userId}`,
+        sql`${posts.owner_id} <> ${userId}`,
+      ),
+    );
+  const others = { n: (underPosts?.n ?? 0) + (underComments?.n ?? 0) };
   return {
     tales: sum((r) => r.type === 'POST' && r.submitted === 1 && r.draft === 0),
     drafts: sum((r) => r.type === 'POST' && r.submitted === 1 && r.draft === 1),
     comments: sum((r) => r.type === 'COMMENT'),
-    othersComments: others?.n ?? 0,
+    othersComments: others.n,
   };
 }

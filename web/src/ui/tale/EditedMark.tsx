@@ -9,6 +9,8 @@ export function EditedMark({ editedAt, className = '' }: { editedAt: number | nu
   return (
     <span className={`text-body-secondary ${className}`} title={t('tale.editedAt', { when })} data-testid="tale-edited">
       {t('tale.edited')}
+      {/* the time is said, not only shown on hover, which keyboards, touch and screen readers miss */}
+      <span className="visually-hidden"> ({when})</span>
     </span>
   );
 }

@@ -78,6 +78,10 @@ export default function HistoryDialog({ tale, show, onHide }: { tale: Tale; show
       <Modal.Body>
         {revisions.isPending ? (
           <LoadingRow label={t('history.loading')} className="d-flex justify-content-center py-3" />
+        ) : revisions.isError ? (
+          <p className="text-danger-emphasis mb-0" role="alert">
+            {t('history.failed')}
+          </p>
         ) : list.length === 0 ? (
           <p className="text-body-secondary mb-0">{t('history.empty')}</p>
         ) : (
