@@ -60,7 +60,7 @@ test('a reader finds the feeds: the site in the footer, an author on their profi
   await expect(page.getByTestId('author-feed-link')).toHaveText('RSS-лента этих историй');
   const ru = await followFeed(page, 'author-feed-link');
   expect(ru.href).toBe(`/author/${authorId}/feed.xml?lang=ru`);
-  expect(ru.feed.title).toBe(`Рассказы: ${account.firstname}`);
+  expect(ru.feed.title).toBe(`Истории: ${account.firstname}`);
   expect(ru.feed.items[0].authors[0]?.name).toBe(account.firstname);
   await expect(page.getByTestId('site-feed-link')).toHaveText('RSS-лента');
   await page.goto(`/?txt=${word}`);

@@ -33,8 +33,8 @@ const WORDS: Record<
   },
   ru: {
     site: 'Tales',
-    about: 'Новые рассказы на Tales',
-    author: (name) => `Рассказы: ${name}`,
+    about: 'Новые истории на Tales',
+    author: (name) => `Истории: ${name}`,
     tag: (tag) => `#${tag} на Tales`,
     search: (txt, of) => `«${txt}» в ленте «${of}»`,
   },

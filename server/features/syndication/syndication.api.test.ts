@@ -158,7 +158,7 @@ describe('feeds', () => {
 
   it('speaks Russian to a Russian reader: ?lang=ru or Accept-Language', async () => {
     const byHeader = await feedAt(`/author/${author.id}/feed.atom`, { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' });
-    expect(byHeader.feed.title).toBe('Рассказы: Анна Reed');
+    expect(byHeader.feed.title).toBe('Истории: Анна Reed');
     expect(byHeader.feed.language).toBe('ru');
     expect(byHeader.headers.get('vary')).toContain('Accept-Language');
     const byQuery = await feedAt('/feed.xml?lang=ru&txt=lamp');
@@ -167,7 +167,7 @@ describe('feeds', () => {
     const nameless = await registered(app);
     await writeTale(nameless, { header: 'Nameless' });
     const ru = await feedAt(`/author/${nameless.id}/feed.xml?lang=ru`);
-    expect(ru.feed.title).toBe(`Рассказы: Пользователь №${nameless.id}`);
+    expect(ru.feed.title).toBe(`Истории: Пользователь №${nameless.id}`);
     expect(ru.feed.items[0].authors[0]?.name).toBe(`Пользователь №${nameless.id}`);
     expect((await feedAt(`/author/${nameless.id}/feed.xml`)).feed.items[0].authors[0]?.name).toBe(`User #${nameless.id}`);
   });
