@@ -60,13 +60,13 @@ export function syndicationRoutes(deps: Deps) {
       request: FastifyRequest,
       reply: FastifyReply,
       format: FeedFormat,
-      scopeOf: () => Promise<FeedScope | null>,
+      scopeOf: (lang: FeedLang) => Promise<FeedScope | null>,
     ) => {
       const options = FeedOptions.safeParse(request.query ?? {});
       if (!options.success) return plain(reply, 400, problemOf(options.error));
       const lang = languageOf(request, options.data.lang);
       const txt = options.data.txt?.trim() ?? '';
-      const scope = await scopeOf();
+      const scope = await scopeOf(lang);
       if (!scope) return plain(reply, 404, 'Not found');
       const search = scope.kind === 'tag' ? [`#${scope.tag}`, txt].filter(Boolean).join(' ') : txt;
       const { tales } = await feed(deps, GUEST, {
@@ -103,12 +103,11 @@ export function syndicationRoutes(deps: Deps) {
       return reply.type(TYPES[format]).send(doc.xml);
     };
 
-    const author = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<FeedScope | null> => {
+    const author = async (request: FastifyRequest<{ Params: { id: string } }>, lang: FeedLang): Promise<FeedScope | null> => {
       const params = IdParams.safeParse(request.params);
       if (!params.success) return null;
       try {
         const user = await getProfile(deps, GUEST, params.data.id);
-        const lang = languageOf(request, FeedOptions.shape.lang.safeParse((request.query as { lang?: unknown })?.lang).data);
         return { kind: 'author', id: user.id, name: nameOrFallback(user, user.id, lang) };
       } catch (e) {
         if (e instanceof AppError && e.status === 404) return null;
@@ -123,7 +122,7 @@ export function syndicationRoutes(deps: Deps) {
     for (const format of ['rss', 'atom'] as const) {
       app.get(feedRoutes.site(format), (request, reply) => serveFeed(request, reply, format, async () => ({ kind: 'site' })));
       app.get<{ Params: { id: string } }>(feedRoutes.author(':id', format), (request, reply) =>
-        serveFeed(request, reply, format, () => author(request)),
+        serveFeed(request, reply, format, (lang) => author(request, lang)),
       );
       app.get<{ Params: { tag: string } }>(`/tag/:tag/${feedFile(format)}`, (request, reply) =>
         serveFeed(request, reply, format, () => tag(request)),

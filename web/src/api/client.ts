@@ -1,6 +1,6 @@
 import { REQUESTED_WITH } from '@common/constants';
 import { danger, type Message, MSG } from '@common/messages';
-import type { Envelope } from '@common/schemas/envelope';
+import type { Envelope, Pagination } from '@common/schemas/envelope';
 import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
 import { requestEnded, requestStarted } from '@/lib/inFlight';
 import { pushMessages } from '@/lib/messageQueue';
@@ -156,5 +156,9 @@ export function readAnswer<T = unknown>(status: number, raw: string, explains: r
   }
   return envelope;
 }
+
+/** A list's pagination from its answer's meta, or one empty page when the answer brought none (a refusal). */
+export const pageMeta = (meta: unknown, pageSize: number): Pagination =>
+  (meta as Pagination | undefined) ?? { pageCurrentNumber: 1, pageSize, rowsTotal: 0, pagesTotal: 1 };
 
 export const isSuccess = (env: Envelope | null | undefined): boolean => env?.meta.alina_response_success === 1;

@@ -4,6 +4,7 @@ import type { Pagination } from '@common/schemas/envelope';
 import type { Tale } from '@common/schemas/tale';
 import { calls } from '@common/api/calls';
 import { callApi } from './call';
+import { pageMeta } from './client';
 
 /**
  * Where a list of comments starts: the newest page ('last', the default), a page the user picked
@@ -15,8 +16,6 @@ export interface CommentsPage {
   tales: Tale[];
   pagination: Pagination;
 }
-
-const emptyPage = (pageSize: number): Pagination => ({ pageCurrentNumber: 1, pageSize, rowsTotal: 0, pagesTotal: 1 });
 
 /** GET /tale/feed/{pageSize}/{page|last}/{answer_to_tale_id}?expand=X: direct replies, oldest first. */
 export async function getComments(
@@ -30,7 +29,7 @@ export async function getComments(
     signal,
   });
   const tales = Array.isArray(env.data?.tale) ? env.data.tale : [];
-  const pagination = (env.meta.tale as Pagination | undefined) ?? emptyPage(pageSize);
+  const pagination = pageMeta(env.meta.tale, pageSize);
   return { tales, pagination };
 }
 

@@ -4,6 +4,7 @@ import type { Liker } from '@common/schemas/conversation';
 import type { Pagination } from '@common/schemas/envelope';
 import { calls } from '@common/api/calls';
 import { callApi } from './call';
+import { pageMeta } from './client';
 
 export interface LikersPage {
   likers: Liker[];
@@ -16,13 +17,7 @@ export async function getLikers(taleId: number, page: number, signal?: AbortSign
     params: { pageSize: PAGE_SIZE_DEFAULT, page, ref_table: 'tale', ref_id: taleId },
     signal,
   });
-  const pagination = (env.meta.lk as Pagination | undefined) ?? {
-    pageCurrentNumber: 1,
-    pageSize: PAGE_SIZE_DEFAULT,
-    rowsTotal: 0,
-    pagesTotal: 1,
-  };
-  return { likers: Array.isArray(env.data) ? env.data : [], pagination };
+  return { likers: Array.isArray(env.data) ? env.data : [], pagination: pageMeta(env.meta.lk, PAGE_SIZE_DEFAULT) };
 }
 
 export const likeQueries = {

@@ -3,7 +3,7 @@ import { calls } from '@common/api/calls';
 import type { Pagination } from '@common/schemas/envelope';
 import type { Revision } from '@common/schemas/revision';
 import { callApi } from '@/api/call';
-import { isSuccess } from '@/api/client';
+import { isSuccess, pageMeta } from '@/api/client';
 import { patchTale } from '@/api/taleCache';
 
 /** Versions shown per page of the history. */
@@ -17,13 +17,7 @@ export interface RevisionsPage {
 /** GET /tale/revisions/{id}/{pageSize}/{page}: earlier versions, newest first; meta.revision pagination. */
 export async function getRevisions(taleId: number, page: number, signal?: AbortSignal): Promise<RevisionsPage> {
   const env = await callApi(calls.tales.revisions, { params: { id: taleId, pageSize: REVISIONS_PAGE_SIZE, page }, signal });
-  const pagination = (env.meta.revision as Pagination | undefined) ?? {
-    pageCurrentNumber: 1,
-    pageSize: REVISIONS_PAGE_SIZE,
-    rowsTotal: 0,
-    pagesTotal: 1,
-  };
-  return { revisions: Array.isArray(env.data) ? env.data : [], pagination };
+  return { revisions: Array.isArray(env.data) ? env.data : [], pagination: pageMeta(env.meta.revision, REVISIONS_PAGE_SIZE) };
 }
 
 export const revisionQueries = {

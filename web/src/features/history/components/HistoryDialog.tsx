@@ -20,23 +20,14 @@ function WordDiff({ before, after, testId }: { before: string; after: string; te
     <p className="tales-diff mb-0" data-testid={testId}>
       {diffWords(before, after).map((part, i) => {
         const key = `${i}-${part.value.length}`;
-        if (part.removed) {
-          return (
-            <del key={key}>
-              <span className="visually-hidden">{t('history.removed')} </span>
-              {part.value}
-            </del>
-          );
-        }
-        if (part.added) {
-          return (
-            <ins key={key}>
-              <span className="visually-hidden">{t('history.added')} </span>
-              {part.value}
-            </ins>
-          );
-        }
-        return <span key={key}>{part.value}</span>;
+        if (!part.removed && !part.added) return <span key={key}>{part.value}</span>;
+        const Change = part.removed ? 'del' : 'ins';
+        return (
+          <Change key={key}>
+            <span className="visually-hidden">{t(part.removed ? 'history.removed' : 'history.added')} </span>
+            {part.value}
+          </Change>
+        );
       })}
     </p>
   );
