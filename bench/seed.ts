@@ -21,6 +21,7 @@ import { type Db, openDatabase } from '../server/db/client';
 import { plainText } from '../server/html/sanitize';
 import { searchDocument } from '../server/features/tales/search';
 import { SEED_PASSWORD, seedMail } from './lib';
+import { CITY_SPREAD, GEO_SHARE, NEAR_CITY_SHARE, cityAt } from './places';
 import { EN, FIRST_EN, FIRST_RU, LAST_EN, LAST_RU, RU, TAGS_EN, TAGS_RU } from './words';
 
 const { values } = parseArgs({
@@ -69,6 +70,27 @@ const zipf = (n: number) => Math.min(n - 1, Math.floor(Math.exp(rnd() * Math.log
 /** Index skewed towards 0 without a long tail: power > 1 makes the first items popular. */
 const skewed = (n: number, power: number) => Math.min(n - 1, Math.floor(rnd() ** power * n));
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+
+/** A standard normal draw (Box–Muller). */
+const normal = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
+
+/** Where a tale is pinned: none for most, near a city for most of the rest, anywhere inhabited for a few. */
+function place(): { geo_is_map_shown: number; geo_latitude: number; geo_longitude: number; geo_zoom: number } {
+  if (!chance(GEO_SHARE)) return { geo_is_map_shown: 0, geo_latitude: 0, geo_longitude: 0, geo_zoom: 11 };
+  let lat: number;
+  let lng: number;
+  if (chance(NEAR_CITY_SHARE)) {
+    const city = cityAt(rnd());
+    lat = city.lat + normal() * CITY_SPREAD;
+    lng = city.lng + (normal() * CITY_SPREAD) / Math.cos((city.lat * Math.PI) / 180);
+  } else {
+    lat = -55 + rnd() * 125;
+    lng = -180 + rnd() * 360;
+  }
+  lng = ((((lng + 180) % 360) + 360) % 360) - 180;
+  const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
+  return { geo_is_map_shown: chance(0.95) ? 1 : 0, geo_latitude: r6(lat), geo_longitude: r6(lng), geo_zoom: int(10, 16) };
+}
 
 type Lang = 'en' | 'ru';
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -222,19 +244,23 @@ async function seedTales(db: Db, users: UserLite[]) {
         is_comment_denied: chance(0.01) ? 1 : 0,
         tags: hashtagsOf(`${header} ${body_txt}`),
         doc: searchDocument(header, body_txt, owner.firstname, owner.lastname),
+        ...place(),
       });
     }
     const r = await one<{ n: number }>(
       db,
       sql`with ins as (
         insert into tales (type, owner_id, header, body, body_txt, lang, publish_at, created_at, updated_at, is_submitted,
-                           is_draft, is_sticked, is_adult_denied, is_for_registered, is_comment_denied, tags, search_vector)
+                           is_draft, is_sticked, is_adult_denied, is_for_registered, is_comment_denied, tags, search_vector,
+                           geo_is_map_shown, geo_latitude, geo_longitude, geo_zoom)
         select 'POST', owner_id, header, body, body_txt, lang, publish_at, created_at, updated_at, 1,
                is_draft, is_sticked, is_adult_denied, is_for_registered, is_comment_denied,
-               array(select json_array_elements_text(tags)), to_tsvector('simple', doc)
+               array(select json_array_elements_text(tags)), to_tsvector('simple', doc),
+               geo_is_map_shown, geo_latitude, geo_longitude, geo_zoom
         from json_to_recordset(${json(batch)}) as r(owner_id int, header text, body text, body_txt text, lang text,
              publish_at bigint, created_at bigint, updated_at bigint, is_draft int, is_sticked int, is_adult_denied int,
-             is_for_registered int, is_comment_denied int, tags json, doc text)
+             is_for_registered int, is_comment_denied int, tags json, doc text,
+             geo_is_map_shown int, geo_latitude float8, geo_longitude float8, geo_zoom int)
         returning 1)
       select count(*)::int as n from ins`,
     );

@@ -28,6 +28,8 @@ export const appRoutes = {
   informer: '/Informer',
   restCall: '/RestCall',
   about: '/about',
+  /** The map of tales; ?txt= filters it as the feed's search, ?lat=&lng=&z= is the view. */
+  map: '/map',
   /** The feed page with a search (a #hashtag searches tags). */
   search: (txt: string) => `/?txt=${encodeURIComponent(txt)}`,
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CommentsParams, CommentsQuery } from '../schemas/conversation';
 import { FeedParams, FeedQuery, TaleRefParams, TaleSaveBody, TaleSchema } from '../schemas/tale';
 import { IdParams } from '../schemas/user';
+import { MapParams, MapQuery, MapTaleSchema, NearbyParams } from '../schemas/map';
 import { RestoreRevisionParams, RevisionSchema, RevisionsParams } from '../schemas/revision';
 import { taleCalls } from './calls/tales';
 import { endpoints } from './endpoint';
@@ -60,6 +61,21 @@ export const tales = endpoints(taleCalls, {
       'Every save that changed the header or text of a published tale or comment kept what it replaced. Its author and staff only (visitors 401, others 403).',
     params: RevisionsParams,
     response: answer(z.array(RevisionSchema), { list: 'revision' }),
+  },
+  map: {
+    summary: 'The tales on the map within a viewport, nearest to its centre first',
+    description:
+      'Posts the feed would show the caller that are pinned to a place and show their map. bbox=west,south,east,north (east below west crosses the antimeridian; the whole world when left out); txt searches as the feed does. The total is counted up to 1000.',
+    params: MapParams,
+    query: MapQuery,
+    response: answer(z.strictObject({ tale: z.array(MapTaleSchema) }), { list: 'tale' }),
+  },
+  nearby: {
+    summary: 'The tales pinned nearest to a tale, nearest first, with their distance in metres',
+    description:
+      'Empty for a comment or a tale that shows no map. A tale the caller may not read answers as the tale would (401, 403 or 404).',
+    params: NearbyParams,
+    response: answer(z.strictObject({ tale: z.array(MapTaleSchema) }), { list: 'tale' }),
   },
   restoreRevision: {
     summary: 'Bring an earlier version back',

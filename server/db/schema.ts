@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { mapPoint } from './geo';
 import {
   type AnyPgColumn,
   bigint,
@@ -156,6 +157,14 @@ export const tales = pgTable(
     // Everything one person wrote (posts, drafts, comments): what deleting their account takes, and
     // the cascade of that delete itself.
     index('tales_owner_idx').on(t.owner_id),
+    // The map of tales: listed posts that show their map and have a point, by their place (longitude,
+    // Mercator y: server/db/geo.ts)
+    // for a viewport's box and nearest-first order (server/features/tales/map.ts, mappedPosts).
+    index('tales_map_idx')
+      .using('gist', mapPoint(t.geo_longitude, t.geo_latitude))
+      .where(
+        sql`type = 'POST' and is_submitted = 1 and is_draft = 0 and geo_is_map_shown = 1 and not (geo_latitude = 0 and geo_longitude = 0)`,
+      ),
   ],
 );
 

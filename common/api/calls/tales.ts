@@ -10,5 +10,7 @@ export const taleCalls = calls('tales', {
   saveTaleById: { method: 'POST', path: '/tale/upsert/:id', access: 'user', formId: 'actionUpsert' },
   deleteTale: { method: 'POST', path: '/tale/delete/:id', access: 'user', formId: 'actionDelete' },
   revisions: { method: 'GET', path: '/tale/revisions/:id/:pageSize/:page', access: 'user' },
+  map: { method: 'GET', path: '/tale/map/:pageSize/:page', access: 'anyone' },
+  nearby: { method: 'GET', path: '/tale/nearby/:id/:pageSize/:page', access: 'anyone' },
   restoreRevision: { method: 'POST', path: '/tale/revisions/:id/restore/:revisionId', access: 'user', formId: 'actionRestore' },
 });

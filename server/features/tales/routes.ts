@@ -9,6 +9,7 @@ import { outcome } from '../../http/envelope';
 import { invalid, notFound } from '../../http/errors';
 import * as comments from './comments';
 import * as revisions from './revisions';
+import { mapTales, nearbyTales } from './map';
 import * as taleService from './service';
 import { answerVisitor } from './visitor-answers';
 
@@ -93,6 +94,17 @@ export function taleRoutes(deps: Deps) {
           : taleService.savePost(deps, caller, { id: row.id, header: text.header, body: text.body }),
       );
       return outcome(tale, { messages: [ok(MSG.restored)] });
+    });
+
+    route(app, api.tales.map, async (request) => {
+      const { pageSize, page } = request.params;
+      const { tales, pagination } = await mapTales(deps, request.currentUser, { ...request.query, pageSize, page });
+      return outcome({ tale: tales }, { meta: { tale: pagination } });
+    });
+
+    route(app, api.tales.nearby, async (request) => {
+      const { tales, pagination } = await nearbyTales(deps, request.currentUser, request.params);
+      return outcome({ tale: tales }, { meta: { tale: pagination } });
     });
 
     route(app, api.tales.deleteTale, async (request, _reply, caller) => {

@@ -19,6 +19,7 @@ const ResetRequestPage = lazy(() => import('@/features/auth/components/ResetRequ
 const ResetWithCodePage = lazy(() => import('@/features/auth/components/ResetWithCodePage'));
 const ProfilePage = lazy(() => import('./routes/ProfilePage'));
 const TalePage = lazy(() => import('./routes/TalePage'));
+const MapPage = lazy(() => import('./routes/MapPage'));
 
 export const router = createBrowserRouter([
   {
@@ -35,6 +36,7 @@ export const router = createBrowserRouter([
       { path: 'auth/profile/:id', element: <ProfilePage /> },
       { index: true, element: <FeedPage /> },
       { path: 'tale/feed', element: <FeedPage /> },
+      { path: 'map', element: <MapPage /> },
       { path: 'tale/upsert', element: <TalePage /> },
       { path: 'tale/upsert/:id', element: <TalePage /> },
       // a single dynamic segment, so every static route of the app still ranks above it

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
-import { feedRoutes } from '@common/routes';
+import { appRoutes, feedRoutes } from '@common/routes';
 import { FeedIntro } from '@/features/feed/components/FeedIntro';
 import { FeedList } from '@/features/feed/components/FeedList';
 import { ReadOn } from '@/features/feed/components/ReadOn';
@@ -77,7 +77,12 @@ export default function FeedPage() {
           {txt && (
             <p className="d-flex flex-wrap justify-content-between column-gap-3 text-body-secondary small">
               <span data-testid="feed-found">{t('feed.found', { count: feed.data.pagination.rowsTotal })}</span>
-              <FeedLink href={feedRoutes.search(txt, 'rss')} label={t('feed.rssSearch')} testId="search-feed-link" />
+              <span className="d-flex flex-wrap column-gap-3">
+                <Link to={`${appRoutes.map}?${new URLSearchParams({ txt })}`} className="text-nowrap" data-testid="search-map-link">
+                  {t('feed.onMap')}
+                </Link>
+                <FeedLink href={feedRoutes.search(txt, 'rss')} label={t('feed.rssSearch')} testId="search-feed-link" />
+              </span>
             </p>
           )}
           <FeedList

@@ -14,6 +14,7 @@ import { Comments } from '@/features/comments/components/Comments';
 import { FilesPanel } from '@/features/files/components/FilesPanel';
 import { HistoryButton } from '@/features/history/components/HistoryButton';
 import { LikeButton } from '@/features/likes/components/LikeButton';
+import { NearbyTales } from '@/features/map/components/NearbyTales';
 import { ShareButtons } from '@/features/share/components/ShareButtons';
 import { useDeleteTale } from '@/features/tale/api/deleteTale';
 import { TaleView } from '@/features/tale/components/TaleView';
@@ -67,6 +68,7 @@ function MapOf({ tale }: { tale: Tale }) {
         type={tale.geo_map_type}
         header={tale.header}
       />
+      <NearbyTales tale={tale} />
     </Suspense>
   );
 }

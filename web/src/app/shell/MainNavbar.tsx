@@ -24,6 +24,9 @@ export function MainNavbar() {
         <Navbar.Toggle aria-controls="main-navbar-nav" aria-label={t('nav.toggle')} />
         <Navbar.Collapse id="main-navbar-nav">
           <Nav className="me-auto">
+            <Nav.Link as={Link} to={appRoutes.map} eventKey="map" data-testid="nav-map">
+              {t('nav.map')}
+            </Nav.Link>
             <NavDropdown id="nav-tools" title={t('nav.tools')}>
               <NavDropdown.Item as={Link} to={appRoutes.urlParser}>
                 {t('nav.urlParser')}

@@ -1,28 +1,13 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import L from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { MapType } from '@common/schemas/tale';
 import { siteConfig } from '@/lib/siteConfig';
+import { markerIcon } from '../utils/markerIcon';
 import { clampZoom, DEFAULT_CENTER, DEFAULT_ZOOM, hasPoint, type LatLong, roundPoint } from '../utils/geo';
 import { FullscreenControl, LocateControl, TypeControl } from './MapControls';
-
-// Leaflet finds its default marker images by a CSS path trick that bundlers break: name them.
-const markerIcon = new L.Icon({
-  iconUrl,
-  iconRetinaUrl,
-  shadowUrl,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  tooltipAnchor: [16, -28],
-  shadowSize: [41, 41],
-});
 
 export interface TaleMapProps {
   latitude: number;
@@ -39,7 +24,8 @@ export interface TaleMapProps {
   className?: string;
 }
 
-function Layers({ type }: { type: MapType }) {
+/** The tiles of a map type, from the site configuration. */
+export function Layers({ type }: { type: MapType }) {
   const { map: cfg } = siteConfig();
   if (type === 'map') return <TileLayer key="map" url={cfg.tileUrl} attribution={cfg.tileAttribution} maxZoom={19} />;
   return (

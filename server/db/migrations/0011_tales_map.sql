@@ -1,0 +1,1 @@
+CREATE INDEX "tales_map_idx" ON "tales" USING gist (point("geo_longitude", degrees(ln(tan(radians(45 + least(greatest("geo_latitude", -85.0511), 85.0511) / 2)))))) WHERE type = 'POST' and is_submitted = 1 and is_draft = 0 and geo_is_map_shown = 1 and not (geo_latitude = 0 and geo_longitude = 0);
