@@ -21,6 +21,9 @@ export interface MapTale {
   owner_lastname: string;
   is_adult_denied: number;
   is_for_registered: number;
+  /** The author asked not to show their name (and emblem) with the tale, or its date: the popup and lists respect it as the feed does. */
+  is_avatar_hidden: number;
+  is_date_hidden: number;
   /** Nearby tales only: metres from the tale they are near, along the Earth's surface. */
   distance?: number;
 }
@@ -39,6 +42,8 @@ export const MapTaleSchema = z
     owner_lastname: z.string(),
     is_adult_denied: intOut(),
     is_for_registered: intOut(),
+    is_avatar_hidden: intOut(),
+    is_date_hidden: intOut(),
     distance: intOut().optional().meta({ description: 'Nearby tales: metres from the tale they are near.' }),
   })
   .meta({ id: 'MapTale', description: 'A tale on the map: its place and what its popup shows.' }) satisfies z.ZodType<MapTale>;
@@ -56,6 +61,7 @@ export interface Bbox {
   north: number;
 }
 
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)$/;
 const degrees = z.number().refine(Number.isFinite, 'Expected a finite number');
 
 /** `bbox=west,south,east,north`; longitudes may run past ±180 (a map panned round the globe), latitudes may not (three turns each way at most). */
@@ -64,7 +70,8 @@ export const BboxText = z
   .max(200)
   .transform((text, ctx): Bbox => {
     const parts = text.split(',').map((p) => p.trim());
-    const numbers = parts.map((p) => (p === '' ? Number.NaN : Number(p)));
+    // plain decimals only: Number() would also read '0x10', '0b1' and '' (as 0)
+    const numbers = parts.map((p) => (DECIMAL.test(p) ? Number(p) : Number.NaN));
     if (parts.length !== 4 || numbers.some((n) => !degrees.safeParse(n).success)) {
       ctx.addIssue({ code: 'custom', message: 'Expected four numbers: west,south,east,north' });
       return z.NEVER;

@@ -44,6 +44,8 @@ beforeAll(async () => {
     header: 'Secret header',
     body: '<p>Header hidden words</p>',
     is_header_hidden: 1,
+    is_avatar_hidden: 1,
+    is_date_hidden: 1,
     ...pin(55.77, 37.64),
   });
   t.draft = await writeTale(author, { header: 'Draft square', is_draft: 1, ...pin(55.751, 37.618) });
@@ -97,12 +99,20 @@ describe('the map of tales', () => {
       owner_lastname: 'Reed',
       is_adult_denied: 0,
       is_for_registered: 0,
+      is_avatar_hidden: 0,
+      is_date_hidden: 0,
     });
     const park = byId.get(t.park.id);
     expect(park?.excerpt.length).toBeLessThanOrEqual(201);
     expect(park?.excerpt).toMatch(/^Leaves fall in the park\. .*park…$/);
     expect(byId.get(t.adult.id)).toMatchObject({ header: 'Night club', excerpt: '', is_adult_denied: 1 });
-    expect(byId.get(t.hiddenHeader.id)).toMatchObject({ header: '', excerpt: 'Header hidden words' });
+    // the author hid the header, their name and the date: the header is not sent, the others are flagged as the feed flags them
+    expect(byId.get(t.hiddenHeader.id)).toMatchObject({
+      header: '',
+      excerpt: 'Header hidden words',
+      is_avatar_hidden: 1,
+      is_date_hidden: 1,
+    });
     // no body, no html
     expect(JSON.stringify(a.body.data)).not.toContain('<p>');
   });
@@ -174,6 +184,10 @@ describe('the map of tales', () => {
       ['bbox=0,-91,1,5', 'bbox'],
       ['bbox=0,1,Infinity,5', 'bbox'],
       ['bbox=2000,1,2001,5', 'bbox'],
+      ['bbox=0x10,1,20,5', 'bbox'],
+      ['bbox=1e1,1,20,5', 'bbox'],
+      ['bbox=%201%20,1,20,5,', 'bbox'],
+      ['bbox=NaN,1,20,5', 'bbox'],
       [`txt=${'x'.repeat(201)}`, 'txt'],
     ] as const) {
       const a = await map(visitor, query);
@@ -187,9 +201,16 @@ describe('the map of tales', () => {
       expect(a.body.meta.alina_response_success, path).toBe(0);
     }
     expect((await map(visitor, 'bbox=37.5,55.7,37.8,55.8', 500)).body.meta.alina_response_success).toBe(1);
-    // a repeated parameter is not a crash either
+    // spaces round a number are fine; a repeated parameter is a field error, not a crash
+    expect((await map(visitor, 'bbox=%2037.5%20,55.7,37.8,55.8')).body.meta.alina_response_success).toBe(1);
     const twice = await visitor.get<List>(`/tale/map/10/1?bbox=${MOSCOW}&bbox=${MOSCOW}`);
-    expect(twice.status).toBeLessThan(500);
+    expect(twice.status).toBe(200);
+    expect(twice.body.meta.alina_response_success).toBe(0);
+    expect(twice.body.messages[0].field).toBe('bbox');
+    // a page past the end is the last one, as in the feed
+    const past = await map(visitor, `bbox=${MOSCOW}`, 2, 99);
+    expect(past.body.meta.tale).toMatchObject({ pageCurrentNumber: 2, rowsTotal: 4 });
+    expect(past.body.data.tale).toHaveLength(2);
   });
 
   it('is told at once when a tale leaves the map: deleted, made a draft or its map hidden', async () => {
@@ -225,6 +246,15 @@ describe('nearby tales', () => {
     expect(r.body.meta.tale).toMatchObject({ rowsTotal: ids(r).length });
   });
 
+  it('finds neighbours across the antimeridian, by their distance on the ground', async () => {
+    const a = await nearby(visitor, t.fijiEast.id, 1);
+    expect(ids(a)).toEqual([t.fijiWest.id]);
+    // 0.1° of latitude and 0.7° of longitude at 16.5° south: about 76 km, not a turn of the globe
+    expect(a.body.data.tale[0].distance).toBeGreaterThan(70_000);
+    expect(a.body.data.tale[0].distance).toBeLessThan(80_000);
+    expect(ids(await nearby(visitor, t.fijiWest.id, 1))).toEqual([t.fijiEast.id]);
+  });
+
   it('answers for a tale as the tale itself does: 404 unknown, 401 members-only to a visitor, hidden ones 403/404; empty without a map', async () => {
     expect((await nearby(visitor, 2_000_000)).status).toBe(404);
     expect((await nearby(visitor, t.members.id)).status).toBe(401);
@@ -238,6 +268,15 @@ describe('nearby tales', () => {
     expect(none.body.data.tale).toEqual([]);
     expect(none.body.meta.tale).toMatchObject({ rowsTotal: 0 });
     expect((await nearby(visitor, t.noMap.id)).body.data.tale).toEqual([]);
+    // a comment has no place of its own; one under a members-only tale is as closed as the tale
+    const comment = await other.post<Tale>('/tale/upsert', {
+      answer_to_tale_id: t.members.id,
+      body: '<p>Hi</p>',
+      form_id: 'actionCommentAdd',
+    });
+    expect(comment.body.meta.alina_response_success).toBe(1);
+    expect((await nearby(visitor, comment.body.data.id)).status).toBe(401);
+    expect((await nearby(author, comment.body.data.id)).body.data.tale).toEqual([]);
     const bad = await visitor.get<List>('/tale/nearby/abc/10/1');
     expect(bad.status).toBe(200);
     expect(bad.body.meta.alina_response_success).toBe(0);

@@ -43,7 +43,13 @@ export function wrapLongitude(lng: number): number {
  */
 export function boxesOf(v: Bbox): { boxes: Bbox[]; centre: { lng: number; lat: number } } {
   const lat = (v.south + v.north) / 2;
-  if (v.east - v.west >= 360) return { boxes: [{ west: -180, south: v.south, east: 180, north: v.north }], centre: { lng: 0, lat } };
+  if (v.east - v.west >= 360) {
+    // wider than the world: all of it, nearest to where the view is centred
+    return {
+      boxes: [{ west: -180, south: v.south, east: 180, north: v.north }],
+      centre: { lng: wrapLongitude((v.west + v.east) / 2), lat },
+    };
+  }
   const west = wrapLongitude(v.west);
   // the span eastward from west, as the viewport meant it (east may be given below west across ±180)
   const span = (((v.east - v.west) % 360) + 360) % 360;
@@ -59,8 +65,9 @@ export function boxesOf(v: Bbox): { boxes: Bbox[]; centre: { lng: number; lat: n
   };
 }
 
+/** Inside a box: its corners go through the same expression as the index (so a tale on an edge is in). */
 const inBox = (b: Bbox) =>
-  sql`${place} <@ box(point(${b.west}::float8, ${mercatorYOf(b.south)}::float8), point(${b.east}::float8, ${mercatorYOf(b.north)}::float8))`;
+  sql`${place} <@ box(${mapPoint(sql`${b.west}::float8`, sql`${b.south}::float8`)}, ${mapPoint(sql`${b.east}::float8`, sql`${b.north}::float8`)})`;
 
 /** Distance in the index's terms (longitude and Mercator y on the plane) from a point: what the index orders by. */
 function distanceFrom(point: { lng: number; lat: number }): SQL {
@@ -83,6 +90,8 @@ const mapColumns = {
   owner_lastname: users.lastname,
   is_adult_denied: tales.is_adult_denied,
   is_for_registered: tales.is_for_registered,
+  is_avatar_hidden: tales.is_avatar_hidden,
+  is_date_hidden: tales.is_date_hidden,
 };
 type MapRow = {
   [K in keyof typeof mapColumns]: (typeof mapColumns)[K] extends { _: { data: infer D } } ? D : never;
@@ -111,6 +120,8 @@ function present(row: MapRow, distance?: number): MapTale {
     owner_lastname: row.owner_lastname ?? '',
     is_adult_denied: row.is_adult_denied,
     is_for_registered: row.is_for_registered,
+    is_avatar_hidden: row.is_avatar_hidden,
+    is_date_hidden: row.is_date_hidden,
     ...(distance === undefined ? {} : { distance }),
   };
 }
@@ -226,15 +237,17 @@ export async function nearbyTales(
   const where = and(publicPosts(isLoggedIn(caller), nowSeconds()), mappedPosts, sql`${tales.id} <> ${row.id}`) as SQL;
   const total = await countTales(deps.db, where, MAP_COUNT_CAP);
   const pagination = paginate(req.page, req.pageSize, total);
-  const rows = (await mapPageQuery(
-    deps.db,
-    where,
-    distanceFrom(here),
-    req.pageSize,
-    (pagination.pageCurrentNumber - 1) * req.pageSize,
-  )) as MapRow[];
-  return {
-    tales: rows.map((r) => present(r, Math.round(metresBetween(here, { lat: r.latitude, lng: r.longitude })))),
-    pagination,
-  };
+  const offset = (pagination.pageCurrentNumber - 1) * req.pageSize;
+  // Two nearest-first walks, from the tale and from its copy one turn round the globe (a tale at
+  // 179.9° has neighbours at -179.9°), each twice as deep as the page needs, since nearest on the
+  // map and nearest on the ground may differ a little; then ordered by metres on the ground.
+  const copy = { lng: here.lng >= 0 ? here.lng - 360 : here.lng + 360, lat: here.lat };
+  const depth = (offset + req.pageSize) * 2;
+  const walks = await Promise.all([here, copy].map((from) => mapPageQuery(deps.db, where, distanceFrom(from), depth, 0)));
+  const byId = new Map<number, MapRow & { metres: number }>();
+  for (const r of walks.flat() as MapRow[]) {
+    if (!byId.has(r.id)) byId.set(r.id, { ...r, metres: metresBetween(here, { lat: r.latitude, lng: r.longitude }) });
+  }
+  const nearest = [...byId.values()].sort((x, y) => x.metres - y.metres || x.id - y.id).slice(offset, offset + req.pageSize);
+  return { tales: nearest.map((r) => present(r, Math.round(r.metres))), pagination };
 }

@@ -44,12 +44,35 @@ function useNameOf() {
   );
 }
 
-function TalePopupBody({ tale }: { tale: MapTale }) {
+/** "Author · date", each shown unless the author hid it (as the feed's byline). */
+function useBylineOf() {
   const { t, i18n } = useTranslation();
-  const author = `${tale.owner_firstname} ${tale.owner_lastname}`.trim() || t('user.fallback');
+  return useCallback(
+    (tale: MapTale) =>
+      [
+        tale.is_avatar_hidden === 1 ? '' : `${tale.owner_firstname} ${tale.owner_lastname}`.trim() || t('user.fallback'),
+        tale.is_date_hidden === 1 ? '' : shortDate(tale.publish_at, i18n.resolvedLanguage ?? 'en'),
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    [t, i18n.resolvedLanguage],
+  );
+}
+
+function TalePopupBody({ tale }: { tale: MapTale }) {
+  const { t } = useTranslation();
+  // the reader is taken to what opened: its heading has the focus, so a screen reader says it
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => heading.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const byline = useBylineOf()(tale);
   return (
     <div className="tales-map-popup" data-testid="map-popup">
-      <h2 className="h6 mb-1">{tale.header || t('tale.untitled')}</h2>
+      <h2 className="h6 mb-1" tabIndex={-1} ref={heading}>
+        {tale.header || t('tale.untitled')}
+      </h2>
       {(tale.is_adult_denied === 1 || tale.is_for_registered === 1) && (
         <p className="mb-1">
           {tale.is_adult_denied === 1 && (
@@ -61,9 +84,7 @@ function TalePopupBody({ tale }: { tale: MapTale }) {
         </p>
       )}
       {tale.excerpt && <p className="mb-1">{tale.excerpt}</p>}
-      <p className="text-body-secondary small mb-1">
-        {author} · {shortDate(tale.publish_at, i18n.resolvedLanguage ?? 'en')}
-      </p>
+      {byline && <p className="text-body-secondary small mb-1">{byline}</p>}
       <Link to={appRoutes.taleOf(tale)}>{t('map.readTale')}</Link>
     </div>
   );
@@ -81,18 +102,26 @@ export default function TalesMapPage({
   /** The search box (the feed's), given the text and what to do with a new one. */
   renderSearch: (txt: string, onSearch: (next: string) => void) => ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const txt = (params.get('txt') ?? '').trim();
   const openId = Number(params.get('open')) || undefined;
   const [initial] = useState(() => viewOf(params));
   const [bbox, setBbox] = useState<Bbox | null>(null);
-  const [selected, setSelected] = useState<MapTale | null>(null);
+  // the tale whose popup is open, and the copy of the world it was opened on (fixed while it is open)
+  const [selected, setSelectedState] = useState<{ tale: MapTale; lng: number } | null>(null);
+  const setSelected = useCallback(
+    (tale: MapTale | null) => setSelectedState(tale ? { tale, lng: nearCopy(tale.longitude, centreLng.current) } : null),
+    [],
+  );
+  const popupPosition = useMemo<[number, number] | null>(() => (selected ? [selected.tale.latitude, selected.lng] : null), [selected]);
   const [type, setType] = useState<MapType>('map');
   const showMarker = useRef<(id: number, then: () => void) => void>(() => undefined);
   const centreLng = useRef(initial.lng);
   const mapSection = useRef<HTMLElement>(null);
   const nameOf = useNameOf();
+  const bylineOf = useBylineOf();
+  const clusterName = useCallback((count: number) => t('map.cluster', { count }), [t]);
 
   const onView = useCallback(
     (view: View, next: Bbox) => {
@@ -115,7 +144,11 @@ export default function TalesMapPage({
     enabled: bbox !== null,
     placeholderData: keepPreviousData,
   });
-  const tales = useMemo(() => query.data?.pages.flatMap((p) => p.tales) ?? [], [query.data]);
+  // pages of one viewport, each tale once (tales at the same distance may fall on two pages)
+  const tales = useMemo(() => {
+    const seen = new Set<number>();
+    return (query.data?.pages.flatMap((p) => p.tales) ?? []).filter((x) => !seen.has(x.id) && seen.add(x.id));
+  }, [query.data]);
   const total = query.data?.pages[0]?.pagination.rowsTotal ?? 0;
   const capped = total >= MAP_COUNT_CAP;
 
@@ -128,7 +161,7 @@ export default function TalesMapPage({
       opened.current = true;
       showMarker.current(tale.id, () => setSelected(tale));
     }
-  }, [openId, tales]);
+  }, [openId, tales, setSelected]);
 
   useEffect(() => {
     document.title = `${txt ? t('map.titleSearch', { txt }) : t('map.title')} · ${t('app.brand')}`;
@@ -190,14 +223,10 @@ export default function TalesMapPage({
               <FullscreenControl />
               <LocateControl />
               <ViewWatcher onView={onView} />
-              <ClusterLayer tales={tales} nameOf={nameOf} onSelect={setSelected} onReady={onReady} />
-              {selected && (
-                <Popup
-                  position={[selected.latitude, nearCopy(selected.longitude, centreLng.current)]}
-                  offset={[1, -34]}
-                  eventHandlers={{ remove: () => setSelected(null) }}
-                >
-                  <TalePopupBody tale={selected} />
+              <ClusterLayer tales={tales} nameOf={nameOf} clusterName={clusterName} onSelect={setSelected} onReady={onReady} />
+              {selected && popupPosition && (
+                <Popup position={popupPosition} offset={[1, -34]} eventHandlers={{ remove: () => setSelected(null) }}>
+                  <TalePopupBody key={selected.tale.id} tale={selected.tale} />
                 </Popup>
               )}
             </MapContainer>
@@ -241,9 +270,7 @@ export default function TalesMapPage({
                     {nameOf(tale)}
                   </Link>
                   <div className="small text-body-secondary">
-                    {`${tale.owner_firstname} ${tale.owner_lastname}`.trim() || t('user.fallback')} ·{' '}
-                    {shortDate(tale.publish_at, i18n.resolvedLanguage ?? 'en')}
-                    {' · '}
+                    {bylineOf(tale) && `${bylineOf(tale)} · `}
                     <button
                       type="button"
                       className="btn btn-link btn-sm p-0 align-baseline"
