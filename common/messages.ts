@@ -62,6 +62,7 @@ export const MSG = {
   nestedTooDeep: 'The request nests too deeply (field:%s)',
   saved: 'Saved',
   restored: 'The earlier version is back',
+  exportRequested: 'Your archive is being prepared',
   aliasChars: 'The alias may hold only letters, digits, - and _ (field:router_alias)',
   aliasReserved: 'This alias is taken by a page of the site (field:router_alias)',
   iframeUrl: 'The frame address must be an http(s) URL (field:iframe)',

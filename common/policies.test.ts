@@ -49,6 +49,7 @@ const table: [string, (a: Actor | null) => Verdict, Expected, Expected, Expected
   ['writeFreeCode', (a) => policies.writeFreeCode(a), L, D, D, D, Y],
   ['editProfile', (a) => policies.editProfile(a, OWNER_ID), L, Y, D, Y, Y],
   ['deleteUser', (a) => policies.deleteUser(a, OWNER_ID), L, Y, D, D, Y],
+  ['exportData', (a) => policies.exportData(a, OWNER_ID), L, Y, D, D, Y],
   ['seeMail', (a) => policies.seeMail(a, OWNER_ID), D, Y, D, Y, Y],
   ['seeDraftsOf', (a) => policies.seeDraftsOf(a, OWNER_ID), D, Y, D, Y, Y],
   ['readNotifications', (a) => policies.readNotifications(a), L, Y, Y, Y, Y],

@@ -74,6 +74,8 @@ export const policies = {
   editProfile: (a: Who, userId: number) => ownerOrStaff(a, userId),
   /** The account itself or an admin (not a moderator). */
   deleteUser: (a: Who, userId: number): Verdict => (!isLoggedIn(a) ? LOGIN_FIRST : isOwner(a, userId) || isAdmin(a) ? YES : DENIED),
+  /** An archive of everything of a user's: the user or an admin (not a moderator), as the delete. */
+  exportData: (a: Who, userId: number): Verdict => (!isLoggedIn(a) ? LOGIN_FIRST : isOwner(a, userId) || isAdmin(a) ? YES : DENIED),
   seeMail: (a: Who, userId: number): Verdict => (isOwner(a, userId) || isStaff(a) ? YES : DENIED),
   /** An author's drafts and scheduled posts in their feed: the author and staff. */
   seeDraftsOf: (a: Who, ownerId: number): Verdict => (isOwner(a, ownerId) || isStaff(a) ? YES : DENIED),

@@ -14,6 +14,7 @@ import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { toolRoutes } from './features/tools/routes';
 import { fileRoutes } from './features/files/routes';
+import { exportRoutes } from './features/exports/routes';
 import { fileServing } from './features/files/serve';
 import { profileRoutes } from './features/profiles/routes';
 import { taleRoutes } from './features/tales/routes';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(adminRoutes(deps));
       await api.register(toolRoutes(deps));
       await api.register(fileRoutes(deps));
+      await api.register(exportRoutes(deps));
       await api.register(apiDocs(config.API_PREFIX));
     },
     { prefix: config.API_PREFIX },

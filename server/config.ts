@@ -177,6 +177,26 @@ export const ConfigSchema = z
       .min(100)
       .max(24 * 60 * 60 * 1000)
       .default(5 * 60 * 1000),
+    /** How often each server looks for an archive of someone's data to make (and for expired ones to remove). */
+    EXPORT_POLL_MS: z.coerce
+      .number()
+      .int()
+      .min(50)
+      .max(60 * 60 * 1000)
+      .default(5_000),
+    /** How long a made archive stays downloadable. */
+    EXPORT_KEEP_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(90 * 24)
+      .default(7 * 24),
+    /** An archive larger than this (bytes) is announced by mail too, with a link to where it is downloaded. */
+    EXPORT_MAIL_ABOVE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(10 * 1024 * 1024),
     /** Where uploaded files live: `local` (under DATA_DIR/files) or an S3-compatible store. */
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().default(''),

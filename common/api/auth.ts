@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ChangePasswordBody,
   DeletionSummarySchema,
@@ -9,7 +10,8 @@ import {
 } from '../schemas/user';
 import { authCalls } from './calls/auth';
 import { endpoints } from './endpoint';
-import { answer, nothing } from './envelope';
+import { answer, nothing, raw } from './envelope';
+import { DataExportSchema, ExportDownloadParams, ExportParams } from '../schemas/export';
 
 /** Each answers nothing but its messages, and the caller as CurrentUser (a new session's, or the guest). */
 const done = () => answer(nothing());
@@ -48,5 +50,25 @@ export const auth = endpoints(authCalls, {
     description: 'Counted when asked, for the question before the delete. The account itself or an admin (visitors 401, others 403).',
     params: IdParams,
     response: answer(DeletionSummarySchema),
+  },
+  latestExport: {
+    summary: "The newest archive of a user's data: being made (with its progress), ready, or failed",
+    description: 'null when none was asked for or the last one expired. The user or an admin (visitors 401, others 403).',
+    params: ExportParams,
+    response: answer(DataExportSchema.nullable()),
+  },
+  requestExport: {
+    summary: "Ask for an archive of a user's data",
+    description:
+      'Profile, tales (drafts too) and comments as JSON and as a readable HTML page, likes given, and every stored file, in one ZIP made in the background; answers the archive being made (the one already under way, if any). A large one is also announced by mail to whoever asked. The user or an admin.',
+    params: ExportParams,
+    body: z.object({ form_id: z.string().optional() }).passthrough(),
+    response: answer(DataExportSchema),
+  },
+  downloadExport: {
+    summary: 'Download a ready archive (ZIP)',
+    description: 'The user or an admin; 404 once it expired or for an archive of another user.',
+    params: ExportDownloadParams,
+    response: raw('application/zip', 'The archive.'),
   },
 });

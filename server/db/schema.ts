@@ -353,3 +353,45 @@ export const storedObjectJournal = pgTable(
   },
   (t) => [index('stored_object_journal_due_idx').on(t.due_at)],
 );
+
+/**
+ * Archives of a user's data (server/features/exports): asked for by the user or an admin, built in
+ * the background by whichever server claims the row first, kept in the storage for a while. At
+ * most one is being made per user at a time (data_exports_active_uq). A row deleted (expired, or
+ * with its user) journals its archive's removal (a trigger, migration 0012).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who asked: the user, or an admin (null once that account is gone). */
+    requested_by: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** queued, running, ready or failed. */
+    status: text('status').notNull().default('queued'),
+    /** Items of the archive written so far, of `total` (the profile, each tale, comment and file). */
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** The claim of the server making it: its finish counts only with this token. */
+    run_token: text('run_token'),
+    object_key: text('object_key'),
+    size: bigint('size', { mode: 'number' }),
+    /** The site's address as the request that asked saw it, for the mailed link. */
+    site_base: text('site_base').notNull().default(''),
+    error: text('error').notNull().default(''),
+    mailed: flag('mailed'),
+    created_at: unix('created_at').notNull().default(nowUnix),
+    started_at: unix('started_at'),
+    heartbeat_at: unix('heartbeat_at'),
+    finished_at: unix('finished_at'),
+    expires_at: unix('expires_at'),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.user_id, t.id.desc()),
+    uniqueIndex('data_exports_active_uq').on(t.user_id).where(sql`status in ('queued', 'running')`),
+    index('data_exports_queue_idx').on(t.id).where(sql`status in ('queued', 'running')`),
+    index('data_exports_expiry_idx').on(t.expires_at).where(sql`status = 'ready'`),
+  ],
+);

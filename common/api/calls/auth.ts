@@ -10,4 +10,7 @@ export const authCalls = calls('auth', {
   resetWithCode: { method: 'POST', path: '/auth/ResetPasswordWithCode', access: 'anyone', formId: 'actionResetPasswordWithCode' },
   deleteUser: { method: 'POST', path: '/auth/UserDelete/:id', access: 'user', formId: 'actionUserDelete' },
   deletionSummary: { method: 'GET', path: '/auth/UserDelete/:id/summary', access: 'user' },
+  latestExport: { method: 'GET', path: '/auth/export/:id', access: 'user' },
+  requestExport: { method: 'POST', path: '/auth/export/:id', access: 'user', formId: 'actionExport' },
+  downloadExport: { method: 'GET', path: '/auth/export/:id/download/:exportId', access: 'user' },
 });

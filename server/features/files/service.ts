@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { FILE_URL_PREFIX } from '../../../common/constants';
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { can, policies } from '../../../common/policies';
 import { MSG, danger } from '../../../common/messages';
@@ -392,4 +392,33 @@ export async function talesWithFilesOf(db: Db, userId: number): Promise<number[]
     .from(files)
     .where(sql`${files.owner_id} = ${userId} and ${files.tale_id} is not null`);
   return rows.flatMap((r) => (r.id == null ? [] : [r.id]));
+}
+
+/** A user's stored file, as an archive of their data copies it. */
+export interface StoredFile {
+  id: number;
+  tale_id: number | null;
+  name_human: string;
+  name_fs: string;
+  mime: string;
+  size: number;
+  created_at: number;
+}
+
+/** The files a user stored, by id after `afterId`, `limit` at a time (files_owner_idx). */
+export async function filesStoredBy(db: Db, userId: number, range: { afterId: number; limit: number }): Promise<StoredFile[]> {
+  return db
+    .select({
+      id: files.id,
+      tale_id: files.tale_id,
+      name_human: files.name_human,
+      name_fs: files.name_fs,
+      mime: files.mime,
+      size: files.size,
+      created_at: files.created_at,
+    })
+    .from(files)
+    .where(and(eq(files.owner_id, userId), gt(files.id, range.afterId)))
+    .orderBy(asc(files.id))
+    .limit(range.limit);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { isLoggedIn } from '../../../common/abilities';
 import { MSG, danger } from '../../../common/messages';
 import { LIKE_TABLES, type LikeAnswer, type LikeBody, type Liker, threadLink } from '../../../common/schemas/conversation';
@@ -197,4 +197,18 @@ export async function talesLikedBy(db: Db, userId: number): Promise<number[]> {
 export async function likesGivenBy(db: Db, userId: number): Promise<number> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(likes).where(eq(likes.user_id, userId));
   return r?.n ?? 0;
+}
+
+/** The likes a user gave, by id after `afterId`, `limit` at a time: what an archive of their data lists. */
+export async function likesGivenList(
+  db: Db,
+  userId: number,
+  range: { afterId: number; limit: number },
+): Promise<{ id: number; tale_id: number; created_at: number }[]> {
+  return db
+    .select({ id: likes.id, tale_id: likes.tale_id, created_at: likes.created_at })
+    .from(likes)
+    .where(and(eq(likes.user_id, userId), gt(likes.id, range.afterId)))
+    .orderBy(asc(likes.id))
+    .limit(range.limit);
 }

@@ -498,3 +498,36 @@ export async function writtenBy(
     othersComments: others.n,
   };
 }
+
+/** What a user's archive holds of one tale or comment they wrote (exports). */
+export interface WrittenRow extends OwnTaleRow {
+  tags: string[];
+}
+
+/**
+ * A user's saved posts (drafts and scheduled ones too) or comments, by id after `afterId`, `limit`
+ * at a time (tales_owner_idx): the walk an archive of their data takes.
+ */
+export async function writtenRows(
+  db: Db,
+  userId: number,
+  kind: 'POST' | 'COMMENT',
+  range: { afterId: number; limit: number },
+): Promise<WrittenRow[]> {
+  return db
+    .select({ ...ownTaleColumns, tags: tales.tags })
+    .from(tales)
+    .where(and(eq(tales.owner_id, userId), eq(tales.type, kind), eq(tales.is_submitted, 1), gt(tales.id, range.afterId)))
+    .orderBy(asc(tales.id))
+    .limit(range.limit);
+}
+
+/** The header and address of the posts these comments hang under, by id (an archive names where each comment is). */
+export async function postsByIds(db: Db, ids: number[]): Promise<Map<number, { header: string; router_alias: string | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: tales.id, header: tales.header, router_alias: tales.router_alias })
+    .from(tales)
+    .where(inArray(tales.id, ids));
+  return new Map(rows.map((r) => [r.id, { header: r.header, router_alias: r.router_alias }]));
+}

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isLoggedIn } from '@common/abilities';
 import { can } from '@common/policies';
+import { fullName } from '@common/models/user';
+import { DataExportPanel } from '@/features/export/components/DataExportPanel';
 import { appRoutes, feedRoutes } from '@common/routes';
 import { userQueries } from '@/api/users';
 import { ProfileTales } from '@/features/feed/components/ProfileTales';
@@ -75,6 +77,9 @@ export default function ProfilePage() {
           setEditingId(user.id);
         }}
       />
+      {can.exportData(currentUser, user.id) && (
+        <DataExportPanel userId={user.id} own={currentUser.id === user.id} name={fullName(user) || user.mail || `#${user.id}`} />
+      )}
       <ProfileTales
         userId={user.id}
         renderLike={(tale) => <LikeButton tale={tale} />}
