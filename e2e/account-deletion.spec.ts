@@ -27,6 +27,9 @@ test('before an account is deleted, the question says what goes with it: tales, 
   await expect(summary).toContainText('This deletes your profile for good, and with it:');
   await expect(summary.getByRole('listitem')).toHaveText(['2 tales', '1 draft', '1 comment']);
   await expect(summary).toContainText('2 comments by other people under these tales go too.');
+  await expect(dialog.getByTestId('deletion-export-hint')).toHaveText(
+    'To keep a copy, download your data first: “Your data” on your profile.',
+  );
   await expect(dialog).toContainText('Are you sure?');
   await expect(page.locator('.modal.show')).toHaveCSS('opacity', '1');
   await page.screenshot({ path: shotPath('deletion-summary-en.png') });

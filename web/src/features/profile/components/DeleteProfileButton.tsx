@@ -57,6 +57,10 @@ export function DeleteProfileButton({ userId }: { userId: number }) {
           ) : (
             <>
               <DeletionSummaryText summary={summary.data} own={currentUser.id === userId} loading={summary.isPending} />
+              {/* what goes can be taken home first: the profile's "Your data" (#data) */}
+              <p data-testid="deletion-export-hint">
+                {currentUser.id === userId ? t('deletion.exportFirstOwn') : t('deletion.exportFirst')}
+              </p>
               <p className="mb-0">{t('confirm.sure')}</p>
             </>
           )
