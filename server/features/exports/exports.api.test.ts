@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataExport } from '../../../common/schemas/export';
 import type { Tale } from '../../../common/schemas/tale';
 import { queryRows } from '../../db/client';
-import { dataExports } from '../../db/schema';
+import { dataExports, files as filesTable } from '../../db/schema';
 import { Client, type TestApp, registered, startApp, writeTale } from '../../test/harness';
-import { pdfBytes, upload } from '../files/fixtures';
+import { form, pdfBytes, png, upload } from '../files/fixtures';
 import { archiveNameOf } from './archive';
 
 let app: TestApp;
@@ -111,6 +111,23 @@ describe('taking your data home', () => {
     });
     const draft = await writeTale(author, { header: 'Unfinished draft', body: '<p>Not yet</p>', is_draft: 1 });
     const othersTale = await writeTale(other, { header: 'Someone else', body: '<p>Not the author’s</p>' });
+    // a tale the author comments on, which its own author then takes back to a draft
+    const takenBack = await writeTale(other, { header: 'Taken back later', body: '<p>Soon a draft</p>' });
+    const onTakenBack = await author.post<Tale>('/tale/upsert', {
+      answer_to_tale_id: takenBack.id,
+      body: '<p>Comment on it</p>',
+      form_id: 'actionCommentAdd',
+    });
+    expect(onTakenBack.body.meta.alina_response_success).toBe(1);
+    await other.post('/tale/upsert', { id: takenBack.id, is_draft: 1, form_id: 'actionUpsert' });
+    // an image the author put into a tale's text through the editor
+    const image = await author.call<{ url: string }>('/FileUpload/CkEditor', {
+      method: 'POST',
+      raw: { body: form({ form_id: 'fileUpload' }, [{ name: 'inline.png', data: await png(2000, 300) }]) },
+    });
+    const imageUrl = image.body.data.url;
+    expect(imageUrl).toMatch(/^\/files\/[0-9a-f]{24}-display\.webp$/);
+    await writeTale(author, { header: 'With a picture', body: `<p><img src="${imageUrl}" alt="the bay"></p>` });
     const comment = await author.post<Tale>('/tale/upsert', {
       answer_to_tale_id: othersTale.id,
       body: '<p>Nice one</p>',
@@ -134,9 +151,9 @@ describe('taking your data home', () => {
     expect(asked.body.messages.map((m) => m.templateString)).toEqual(['Your archive is being prepared']);
     const made = await ready(author, author.id);
     expect(made).toMatchObject({ id: asked.body.data.id, user_id: author.id, requested_by: author.id, status: 'ready' });
-    // the profile, two tales, a comment, a file
-    expect(made.total).toBe(5);
-    expect(made.done).toBe(5);
+    // the profile, three tales, two comments, two files
+    expect(made.total).toBe(8);
+    expect(made.done).toBe(8);
     expect(made.size).toBeGreaterThan(pdf.length);
     expect(made.expires_at).toBeGreaterThan(made.finished_at ?? 0);
 
@@ -151,7 +168,11 @@ describe('taking your data home', () => {
     const files = (await author.get<{ id: number; name_human: string }[]>(`/FileUpload/getFiles/tale/${river.id}`)).body.data;
     const fileName = archiveNameOf(files[0]);
     expect(fileName).toBe(`files/${files[0].id}-évolution.pdf`);
-    expect(names).toEqual(['comments.json', 'files.json', fileName, 'index.html', 'likes.json', 'profile.json', 'tales.json'].sort());
+    const stored = (await app.deps.db.select().from(filesTable).where(eq(filesTable.owner_id, author.id))).sort((a, b) => a.id - b.id);
+    const imageName = archiveNameOf(stored.find((f) => f.name_human === 'inline.png') ?? { id: 0, name_human: '' });
+    expect(names).toEqual(
+      ['comments.json', 'files.json', fileName, imageName, 'index.html', 'likes.json', 'profile.json', 'tales.json'].sort(),
+    );
     expect(Buffer.from(zip[fileName]).equals(pdf)).toBe(true);
 
     const json = (name: string) => JSON.parse(strFromU8(zip[name]));
@@ -163,7 +184,7 @@ describe('taking your data home', () => {
       about_myself: 'I write by the river',
     });
     const tales = json('tales.json');
-    expect(tales.map((t: { header: string }) => t.header)).toEqual(['River & "song"', 'Unfinished draft']);
+    expect(tales.map((t: { header: string }) => t.header)).toEqual(['River & "song"', 'Unfinished draft', 'With a picture']);
     expect(tales[0]).toMatchObject({
       id: river.id,
       body_html: '<p>The river <b>sings</b> #река</p>',
@@ -173,11 +194,16 @@ describe('taking your data home', () => {
     });
     expect(tales[0].place).toEqual({ latitude: 55.75, longitude: 37.6, zoom: river.geo_zoom, shown: true });
     expect(tales[1]).toMatchObject({ id: draft.id, is_draft: true });
+    // the comment under a tale now a draft says nothing of that tale but its id
     expect(json('comments.json')).toEqual([
+      expect.objectContaining({ id: onTakenBack.body.data.id, tale_id: takenBack.id, tale_header: null, tale_url: null }),
       expect.objectContaining({ id: comment.body.data.id, body_text: 'Nice one', tale_id: othersTale.id, tale_header: 'Someone else' }),
     ]);
     expect(json('likes.json')).toEqual([expect.objectContaining({ tale_id: othersTale.id })]);
-    expect(json('files.json')).toEqual([expect.objectContaining({ name: 'évolution.pdf', path: fileName, size: pdf.length })]);
+    expect(json('files.json')).toEqual([
+      expect.objectContaining({ name: 'inline.png', path: imageName, tale_id: null }),
+      expect.objectContaining({ name: 'évolution.pdf', path: fileName, size: pdf.length, tale_id: river.id }),
+    ]);
     const page = strFromU8(zip['index.html']);
     // readable offline: the names escaped, the tales' own (sanitised) html kept, nothing of other people's
     expect(page).toContain('Анна &lt;b&gt;Reed&lt;/b&gt;');
@@ -185,6 +211,10 @@ describe('taking your data home', () => {
     expect(page).toContain('<p>The river <b>sings</b> #река</p>');
     expect(page).toContain(`href="${encodeURI(fileName)}"`);
     expect(page).not.toContain('Not the author’s');
+    expect(page).not.toContain('Taken back later');
+    // the picture in the text shows from the archive, offline
+    expect(page).toContain(`<img src="${imageName.split('/').map(encodeURIComponent).join('/')}" alt="the bay"`);
+    expect(page).not.toContain(imageUrl);
     expect(page).toContain("default-src 'none'");
 
     // nothing left behind but the one stored archive
@@ -212,7 +242,8 @@ describe('taking your data home', () => {
     expect(rows.map((r) => r.id)).toEqual([made.id]);
     // the older archive's object is removed, the download of the old one is gone
     expect(await storedArchives()).toHaveLength(1);
-    if (before) expect((await download(author, author.id, before.id)).status).toBe(404);
+    expect(before?.status).toBe('ready');
+    expect((await download(author, author.id, before?.id ?? 0)).status).toBe(404);
   });
 
   it('lets the user and an admin have it, nobody else: a visitor 401, another user 403, an unknown user 404', async () => {
@@ -240,6 +271,52 @@ describe('taking your data home', () => {
     expect((await download(admin, author.id, made.id)).status).toBe(200);
     const texts = await mailTexts();
     expect(texts.some((t) => t.includes(admin.mail) && t.includes('the data of Анна <b>Reed</b>'))).toBe(true);
+    // and the owner is told an administrator took their data
+    expect(texts.some((t) => t.includes(`To: ${author.mail}`) && t.includes('an administrator prepared an archive of your data'))).toBe(
+      true,
+    );
+  });
+
+  it('leaves nothing behind when storing the archive fails, and says it failed; asking again works', async () => {
+    let failing = true;
+    const flaky = await startApp({ EXPORT_POLL_MS: '100' }, async (built) => {
+      const put = built.deps.storage.put.bind(built.deps.storage);
+      built.deps.storage.put = async (key, source, type) => {
+        if (failing && key.startsWith('export-')) throw new Error('the storage is full');
+        return put(key, source, type);
+      };
+    });
+    try {
+      await registered(flaky);
+      const user = await registered(flaky);
+      await writeTale(user, { header: 'Kept anyway' });
+      const ask1 = await user.post<DataExport>(`/auth/export/${user.id}`, { form_id: 'actionExport' });
+      const until = async (status: string) => {
+        for (let i = 0; i < 200; i++) {
+          const e = (await user.get<DataExport | null>(`/auth/export/${user.id}`)).body.data;
+          if (e?.status === status) return e;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error(`never ${status}`);
+      };
+      const failed = await until('failed');
+      expect(failed.id).toBe(ask1.body.data.id);
+      // no temporary folder, no stored object, no journal entry left
+      expect(
+        (await fs.readdir(path.join(flaky.dataDir, 'tmp', 'uploads')).catch(() => [] as string[])).filter((n) => n.startsWith('export-')),
+      ).toEqual([]);
+      const left = await queryRows<{ n: number }>(
+        flaky.deps.db,
+        sql`select count(*)::int as n from stored_object_journal where key like 'export-%'`,
+      );
+      expect(left[0].n).toBe(0);
+      expect(await fs.readdir(path.join(flaky.dataDir, 'files')).catch(() => [] as string[])).toEqual([]);
+      failing = false;
+      await user.post(`/auth/export/${user.id}`, { form_id: 'actionExport' });
+      expect((await until('ready')).id).toBeGreaterThan(failed.id);
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('takes over an archive whose server died, and removes expired ones with their files', async () => {

@@ -14,8 +14,12 @@ import { writeArchive } from './archive';
 
 /** A claimed archive whose server has not written for this long is taken over (that server died). */
 export const STALE_SECONDS = 60;
-/** How often a server making an archive says it is alive (and how far it has come). */
-const HEARTBEAT_MS = 1_000;
+/** How often a server making an archive says how far it has come (between items). */
+const PROGRESS_MS = 1_000;
+/** How often it says it is alive in any case, also while one large file is packed or the archive stored. */
+const HEARTBEAT_MS = 10_000;
+/** The database's clock, the same for every server (a server's own may be off). */
+const dbNow = sql`floor(extract(epoch from now()))::bigint`;
 
 export interface ExportWorker {
   /** Looks for work now (an archive was just asked for on this server). */
@@ -28,6 +32,8 @@ type Claimed = { id: number; user_id: number; requested_by: number | null; site_
 
 /** The claim was lost (the row went with its user, or another server took it over): stop without a trace. */
 class Superseded extends Error {}
+/** This server is stopping: the archive goes back to the queue for the next server (or start). */
+class Stopping extends Error {}
 
 /**
  * Makes the archives users and admins ask for, one at a time on each server, on start, on a kick
@@ -46,14 +52,13 @@ export function startExportWorker(deps: Deps): ExportWorker {
   let stopped = false;
 
   const claim = async (): Promise<Claimed | undefined> => {
-    const now = nowSeconds();
     const token = randomBytes(12).toString('hex');
     const rows = await queryRows<Claimed>(
       db,
-      sql`update data_exports set status = 'running', run_token = ${token}, started_at = ${now}, heartbeat_at = ${now}, done = 0
+      sql`update data_exports set status = 'running', run_token = ${token}, started_at = ${dbNow}, heartbeat_at = ${dbNow}, done = 0
         where id = (
           select id from data_exports
-          where status = 'queued' or (status = 'running' and heartbeat_at < ${now - STALE_SECONDS})
+          where status = 'queued' or (status = 'running' and heartbeat_at < ${dbNow} - ${STALE_SECONDS}::int)
           order by id limit 1 for update skip locked)
         returning id, user_id, requested_by, site_base, run_token`,
     );
@@ -64,7 +69,7 @@ export function startExportWorker(deps: Deps): ExportWorker {
   const beat = async (job: Claimed, done: number, total: number): Promise<boolean> => {
     const rows = await db
       .update(dataExports)
-      .set({ done, total, heartbeat_at: nowSeconds() })
+      .set({ done, total, heartbeat_at: dbNow })
       .where(and(eq(dataExports.id, job.id), eq(dataExports.run_token, job.run_token), eq(dataExports.status, 'running')))
       .returning({ id: dataExports.id });
     return rows.length > 0;
@@ -73,6 +78,17 @@ export function startExportWorker(deps: Deps): ExportWorker {
   const make = async (job: Claimed) => {
     const key = `export-${job.id}-${randomBytes(10).toString('hex')}.zip`;
     let work: string | null = null;
+    const progress = { done: 0, total: 0 };
+    let lost = false;
+    // alive while anything takes long (one large file, storing the archive); a lost claim stops the work at the next item
+    const heartbeat = setInterval(() => {
+      beat(job, progress.done, progress.total)
+        .then((alive) => {
+          if (!alive) lost = true;
+        })
+        .catch((err) => log.warn({ err, exportId: job.id }, 'an archive’s heartbeat could not be written'));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       // under the uploads' temporary folder (made here if no upload made it yet), so the sweeper finds a crash's leftovers
       await fsp.mkdir(tempDirOf(config.dataDir), { recursive: true });
@@ -80,7 +96,11 @@ export function startExportWorker(deps: Deps): ExportWorker {
       let last = 0;
       const zipPath = path.join(work, 'archive.zip');
       const size = await writeArchive(deps, job, work, zipPath, async (done, total) => {
-        if (Date.now() - last < HEARTBEAT_MS && done < total) return;
+        progress.done = done;
+        progress.total = total;
+        if (stopped) throw new Stopping();
+        if (lost) throw new Superseded();
+        if (Date.now() - last < PROGRESS_MS && done < total) return;
         last = Date.now();
         if (!(await beat(job, done, total))) throw new Superseded();
       });
@@ -125,10 +145,19 @@ export function startExportWorker(deps: Deps): ExportWorker {
         log.warn({ err }, 'older archives are left to the sweeper'),
       );
       if (ready && (ready.size ?? 0) > config.EXPORT_MAIL_ABOVE_BYTES) await announce(job, ready.size ?? 0, ready.expires_at ?? 0);
+      if (job.requested_by != null && job.requested_by !== job.user_id) await tellOwner(job);
       log.info({ exportId: job.id, userId: job.user_id, size }, 'an archive of a user’s data is ready');
     } catch (err) {
       if (err instanceof Superseded) {
         log.info({ exportId: job.id }, 'an archive was given up: its user is gone or another server took it over');
+        return;
+      }
+      if (err instanceof Stopping) {
+        await db
+          .update(dataExports)
+          .set({ status: 'queued', run_token: null, done: 0 })
+          .where(and(eq(dataExports.id, job.id), eq(dataExports.run_token, job.run_token)))
+          .catch((e) => log.warn({ err: e }, 'an archive left by a stopping server is taken over when stale'));
         return;
       }
       log.error({ err, exportId: job.id }, 'an archive of a user’s data could not be made');
@@ -138,6 +167,7 @@ export function startExportWorker(deps: Deps): ExportWorker {
         .where(and(eq(dataExports.id, job.id), eq(dataExports.run_token, job.run_token)))
         .catch((e) => log.warn({ err: e }, 'the failed archive could not be marked; it will be taken over when stale'));
     } finally {
+      clearInterval(heartbeat);
       if (work) await fsp.rm(work, { recursive: true, force: true });
     }
   };
@@ -170,6 +200,27 @@ export function startExportWorker(deps: Deps): ExportWorker {
     }
   };
 
+  /** An admin took someone's data: the account's owner is told, whatever its size. */
+  const tellOwner = async (job: Claimed) => {
+    const owner = await findUser(db, job.user_id);
+    if (!owner) return;
+    try {
+      await deps.mailer.send({
+        to: owner.user.mail,
+        subject: 'Tales: an administrator prepared an archive of your data',
+        text: [
+          'An administrator of Tales prepared an archive of your data (your profile, tales, comments, likes and files).',
+          `You can prepare and download your own on your profile: ${job.site_base.replace(/\/+$/, '')}/auth/profile/${job.user_id}#data`,
+          '',
+          'Администратор Tales подготовил архив ваших данных (профиль, истории, комментарии, лайки и файлы).',
+          'Свой архив можно подготовить и скачать в профиле по той же ссылке.',
+        ].join('\n'),
+      });
+    } catch (err) {
+      log.warn({ err, exportId: job.id }, 'the owner could not be told of an archive an admin prepared');
+    }
+  };
+
   /** Deletes archives past their time (and failed ones as old); the trigger journals their objects. */
   const expire = async () => {
     const gone = await db
@@ -188,7 +239,11 @@ export function startExportWorker(deps: Deps): ExportWorker {
       again = false;
       try {
         await expire();
-        for (let job = await claim(); job && !stopped; job = await claim()) await make(job);
+      } catch (err) {
+        log.warn({ err }, 'expired archives could not be removed now; the next pass tries again');
+      }
+      try {
+        for (let job = stopped ? undefined : await claim(); job; job = stopped ? undefined : await claim()) await make(job);
       } catch (err) {
         log.warn({ err }, 'archives could not be looked for now; the next pass tries again');
       }

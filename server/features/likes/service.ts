@@ -204,10 +204,11 @@ export async function likesGivenList(
   db: Db,
   userId: number,
   range: { afterId: number; limit: number },
-): Promise<{ id: number; tale_id: number; created_at: number }[]> {
+): Promise<{ id: number; tale_id: number; root_tale_id: number | null; created_at: number }[]> {
   return db
-    .select({ id: likes.id, tale_id: likes.tale_id, created_at: likes.created_at })
+    .select({ id: likes.id, tale_id: likes.tale_id, root_tale_id: tales.root_tale_id, created_at: likes.created_at })
     .from(likes)
+    .innerJoin(tales, eq(tales.id, likes.tale_id))
     .where(and(eq(likes.user_id, userId), gt(likes.id, range.afterId)))
     .orderBy(asc(likes.id))
     .limit(range.limit);

@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { type Column, type SQL, type Placeholder, and, asc, desc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
+import { type Column, type SQL, type Placeholder, and, asc, desc, eq, gt, gte, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
 import { SEO_NOINDEX_BELOW } from '../../../common/models/tale';
 import type { Tale } from '../../../common/schemas/tale';
 import { preparedOnce } from '../../db/prepared';
@@ -522,12 +522,19 @@ export async function writtenRows(
     .limit(range.limit);
 }
 
-/** The header and address of the posts these comments hang under, by id (an archive names where each comment is). */
-export async function postsByIds(db: Db, ids: number[]): Promise<Map<number, { header: string; router_alias: string | null }>> {
+/**
+ * The header and address of the posts these comments hang under, by id (an archive names where each
+ * comment is): those the reader may see now as a signed-in reader (publicPosts), and their own.
+ */
+export async function postsByIds(
+  db: Db,
+  ids: number[],
+  reader: { readerId: number; now: number },
+): Promise<Map<number, { header: string; router_alias: string | null }>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select({ id: tales.id, header: tales.header, router_alias: tales.router_alias })
     .from(tales)
-    .where(inArray(tales.id, ids));
+    .where(and(inArray(tales.id, ids), or(publicPosts(true, reader.now), eq(tales.owner_id, reader.readerId))));
   return new Map(rows.map((r) => [r.id, { header: r.header, router_alias: r.router_alias }]));
 }

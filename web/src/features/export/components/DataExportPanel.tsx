@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Alert, Button, Card, ProgressBar } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isUnderWay } from '@common/schemas/export';
 import { formatDate } from '@/lib/dates';
@@ -46,7 +46,17 @@ export function DataExportPanel({ userId, own, name }: { userId: number; own: bo
           {own ? t('export.titleOwn') : t('export.title')}
         </h2>
         <p className="text-body-secondary">{own ? t('export.introOwn') : t('export.intro', { name })}</p>
-        <div aria-live="polite" data-testid="export-state">
+        {/* said once per change of state, not at every step of the progress */}
+        <p className="visually-hidden" aria-live="polite" data-testid="export-announce">
+          {isUnderWay(e)
+            ? t('export.announcePreparing')
+            : e?.status === 'ready'
+              ? t('export.announceReady')
+              : e?.status === 'failed'
+                ? t('export.failed')
+                : ''}
+        </p>
+        <div data-testid="export-state">
           {latest.isPending ? (
             <p className="text-body-secondary">{t('common.loading')}</p>
           ) : latest.isError ? (
@@ -54,14 +64,20 @@ export function DataExportPanel({ userId, own, name }: { userId: number; own: bo
           ) : isUnderWay(e) && e ? (
             <>
               <p className="mb-2">{e.total > 0 ? t('export.progress', { done: e.done, total: e.total }) : t('export.queued')}</p>
-              <ProgressBar
-                now={percent}
-                label={`${percent}%`}
-                animated
-                className="mb-2"
-                aria-label={t('export.progressLabel')}
-                data-testid="export-progress"
-              />
+              {/* Bootstrap's markup, the progressbar role on the bar itself so it has its name */}
+              <div className="progress mb-2" data-testid="export-progress">
+                <div
+                  className="progress-bar progress-bar-striped progress-bar-animated"
+                  role="progressbar"
+                  aria-label={t('export.progressLabel')}
+                  aria-valuenow={percent}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  style={{ width: `${percent}%` }}
+                >
+                  {percent}%
+                </div>
+              </div>
               <p className="small text-body-secondary mb-0">{t('export.leave')}</p>
             </>
           ) : e?.status === 'ready' ? (
@@ -80,6 +96,7 @@ export function DataExportPanel({ userId, own, name }: { userId: number; own: bo
           ) : (
             <>
               {e?.status === 'failed' && <Alert variant="danger">{t('export.failed')}</Alert>}
+              {request.isError && <Alert variant="danger">{t('export.requestFailed')}</Alert>}
               {ask}
             </>
           )}
