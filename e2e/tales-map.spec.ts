@@ -170,3 +170,27 @@ test('in Russian and on a phone: the map fills the screen, its words and distanc
   await expect(page.getByTestId('nearby-tales').getByRole('listitem').first()).toHaveText(`Мыс ${word} · 1,5 км`);
   await page.screenshot({ path: shotPath('nearby-phone-ru.png'), fullPage: true });
 });
+
+test.describe('in the dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the popup and the list read well (axe, contrast included)', async ({ page }) => {
+    await registerViaUi(page);
+    const word = uniqueWord('night');
+    const [lat, lng] = [-52.0, -100.0];
+    await createTale(page.request, { header: `Night pier ${word}`, body: '<p>Dark water under the boards</p>', ...pin(lat, lng) });
+    await page.goto(mapAt(lat, lng, 12));
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+    await page.getByRole('button', { name: `Show “Night pier ${word}” on the map` }).click();
+    const popup = page.getByTestId('map-popup');
+    await expect(popup).toContainText('Dark water under the boards');
+    // the popup has faded in before its colours are judged
+    await expect(page.locator('.leaflet-popup')).toHaveCSS('opacity', '1');
+    expect(
+      await new AxeBuilder({ page }).include('[data-testid="tales-map-page"]').withTags(['wcag2a', 'wcag2aa']).analyze(),
+    ).toMatchObject({
+      violations: [],
+    });
+    await page.screenshot({ path: shotPath('tales-map-desktop-dark-en.png') });
+  });
+});
