@@ -108,6 +108,9 @@ export function startExportWorker(deps: Deps): ExportWorker {
       let ready: { user_id: number; size: number | null; expires_at: number | null } | undefined;
       try {
         await deps.storage.put(key, zipPath, 'application/zip');
+        // stored: the working copy goes now, before anyone is told the archive is ready
+        await fsp.rm(work, { recursive: true, force: true });
+        work = null;
         ready = await db.transaction(async (tx) => {
           await settlePuts(tx, [key]);
           const now = nowSeconds();
