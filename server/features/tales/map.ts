@@ -10,7 +10,7 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { countTales, publicPosts, searchKeys, searchMatches } from './queries';
 import { parseSearch } from './search';
-import { SPARSE_MAX, planSearch } from './search-plan';
+import { SPARSE_MAX, fromTextIndex } from './search-plan';
 import { type Caller, assertVisible, taleById } from './service';
 
 /**
@@ -19,7 +19,7 @@ import { type Caller, assertVisible, taleById } from './service';
  * map and have a point, by point(longitude, latitude): a viewport is a box in it, and the order is
  * nearest to the viewport's centre first, straight from the index (a KNN scan), so a page costs
  * its own rows however many tales the site holds. What a reader may see is the feed's own rule
- * (publicPosts); the search text is the feed's too (parseSearch, searchMatches, planSearch).
+ * (publicPosts); the search text is the feed's too (parseSearch, searchMatches, fromTextIndex).
  */
 
 /** Where a tale is, as the index has it (longitude, Mercator y). */
@@ -170,8 +170,7 @@ export function viewportOf(bbox: Bbox | undefined, reader: { signedIn: boolean; 
 async function searchCondition(deps: Deps, txt: string | undefined, reader: { signedIn: boolean; now: number }): Promise<SQL | null> {
   const search = parseSearch(txt);
   if (!search) return null;
-  const strategy = deps.config.SEARCH_STRATEGY;
-  if (strategy === 'index' || (strategy === 'auto' && (await planSearch(deps.db, search)).kind === 'sparse')) {
+  if (await fromTextIndex(deps.db, deps.config.SEARCH_STRATEGY, search)) {
     const keys = await searchKeys(deps.db, search, reader, SPARSE_MAX + 1);
     if (keys.length <= SPARSE_MAX) return sql`${tales.id} = any(${sql.param(keys.map((k) => k.id))}::int[])`;
   }

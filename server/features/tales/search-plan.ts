@@ -137,3 +137,12 @@ export async function expectedMatches(db: Db, terms: SearchTerms): Promise<numbe
 export async function planSearch(db: Db, terms: SearchTerms): Promise<SearchPlan> {
   return (await expectedMatches(db, terms)) <= SPARSE_EXPECTED ? { kind: 'sparse' } : { kind: 'dense' };
 }
+
+/**
+ * Whether a search takes its matches from the text index first (the sparse way): always with
+ * SEARCH_STRATEGY=index, never with feed, and by the estimate (planSearch) with auto. The feed's
+ * search and the map's both ask this.
+ */
+export async function fromTextIndex(db: Db, strategy: 'auto' | 'index' | 'feed', terms: SearchTerms): Promise<boolean> {
+  return strategy === 'index' || (strategy === 'auto' && (await planSearch(db, terms)).kind === 'sparse');
+}

@@ -39,7 +39,7 @@ import { isReservedAlias } from './reserved';
 import { type ListScope, listName, listPage, listsOfPost } from './positions';
 import { type Dependency, listDependency, userDependency } from '../../caches';
 import { type SearchTerms, parseSearch, searchDocument } from './search';
-import { DENSE_TOTAL, SPARSE_MAX, planSearch } from './search-plan';
+import { DENSE_TOTAL, SPARSE_MAX, fromTextIndex } from './search-plan';
 import { keepRevision } from './revisions';
 import { type CheckedData, checkedData } from '../../http/serializer';
 import type { z } from 'zod';
@@ -185,8 +185,7 @@ async function feedPage(
   };
   // A search of the whole feed goes the way its words make fast (search-plan.ts).
   const searchPage = async (terms: SearchTerms) => {
-    const strategy = deps.config.SEARCH_STRATEGY;
-    const sparse = strategy === 'index' || (strategy === 'auto' && (await planSearch(deps.db, terms)).kind === 'sparse');
+    const sparse = await fromTextIndex(deps.db, deps.config.SEARCH_STRATEGY, terms);
     if (sparse) {
       const keys = await searchKeys(deps.db, terms, { signedIn: isLoggedIn(caller), now }, SPARSE_MAX + 1);
       if (keys.length <= SPARSE_MAX) {

@@ -5,7 +5,7 @@ import { appRoutes } from '@common/routes';
 import type { Tale } from '@common/schemas/tale';
 import { mapQueries } from '../api/mapTales';
 import { hasPoint } from '../utils/geo';
-import { formatDistance, viewParams } from '../utils/viewport';
+import { formatDistance, mapTaleName, viewParams } from '../utils/viewport';
 
 /** The map of tales centred on a tale, its popup open. */
 export function mapAround(tale: Pick<Tale, 'id' | 'geo_latitude' | 'geo_longitude' | 'geo_zoom'>): string {
@@ -44,7 +44,7 @@ export function NearbyTales({ tale }: { tale: Tale }) {
         <ul className="list-unstyled small mb-0">
           {tales.map((near) => (
             <li key={near.id} className="mb-1">
-              <Link to={appRoutes.taleOf(near)}>{near.header || near.excerpt.slice(0, 60) || t('tale.untitled')}</Link>
+              <Link to={appRoutes.taleOf(near)}>{mapTaleName(near, t('tale.untitled'))}</Link>
               <span className="text-body-secondary"> · {formatDistance(near.distance ?? 0, lang)}</span>
             </li>
           ))}

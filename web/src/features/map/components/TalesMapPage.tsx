@@ -10,7 +10,7 @@ import { MAP_COUNT_CAP, type Bbox, type MapTale } from '@common/schemas/map';
 import type { MapType } from '@common/schemas/tale';
 import { appRoutes } from '@common/routes';
 import { mapQueries } from '../api/mapTales';
-import { bboxOf, type View, nearCopy, shortDate, viewOf, viewParams } from '../utils/viewport';
+import { bboxOf, mapTaleName, type View, nearCopy, shortDate, viewOf, viewParams } from '../utils/viewport';
 import { ClusterLayer } from './ClusterLayer';
 import { FullscreenControl, LocateControl, TypeControl } from './MapControls';
 import { Layers } from './TaleMap';
@@ -37,11 +37,7 @@ function ViewWatcher({ onView }: { onView: (view: View, bbox: Bbox) => void }) {
 /** A tale's name for its marker and its line in the list: the header, else the start of its text. */
 function useNameOf() {
   const { t } = useTranslation();
-  return useCallback(
-    (tale: MapTale) =>
-      tale.header || (tale.excerpt ? `${tale.excerpt.slice(0, 60)}${tale.excerpt.length > 60 ? '…' : ''}` : t('tale.untitled')),
-    [t],
-  );
+  return useCallback((tale: MapTale) => mapTaleName(tale, t('tale.untitled')), [t]);
 }
 
 /** "Author · date", each shown unless the author hid it (as the feed's byline). */

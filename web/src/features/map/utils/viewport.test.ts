@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from './geo';
-import { MAP_PAGE_ZOOM, bboxOf, formatDistance, nearCopy, viewOf, viewParams } from './viewport';
+import { MAP_PAGE_ZOOM, bboxOf, formatDistance, mapTaleName, nearCopy, viewOf, viewParams } from './viewport';
 
 describe('the map page address', () => {
   it('reads a view, each part checked, and writes it back', () => {
@@ -33,5 +33,14 @@ describe('a viewport as the server is asked', () => {
     expect(formatDistance(2447, 'en')).toBe('2.4 km');
     expect(formatDistance(123_456, 'en')).toBe('123 km');
     expect(formatDistance(2447, 'ru')).toBe('2,4 км');
+  });
+});
+
+describe("a tale's name on the map", () => {
+  it('is its header, else the start of its text, else untitled', () => {
+    expect(mapTaleName({ header: 'Pier', excerpt: 'Boats' }, 'Untitled')).toBe('Pier');
+    expect(mapTaleName({ header: '', excerpt: 'Boats' }, 'Untitled')).toBe('Boats');
+    expect(mapTaleName({ header: '', excerpt: 'x'.repeat(61) }, 'Untitled')).toBe(`${'x'.repeat(60)}…`);
+    expect(mapTaleName({ header: '', excerpt: '' }, 'Untitled')).toBe('Untitled');
   });
 });

@@ -72,3 +72,10 @@ export function formatDistance(metres: number, lang: string): string {
 export function shortDate(unixSeconds: number, lang: string): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(new Date(unixSeconds * 1000));
 }
+
+/** A tale's name on the map (marker, list, nearby): its header, else the start of its text, else `untitled`. */
+export function mapTaleName(tale: { header: string; excerpt: string }, untitled: string): string {
+  if (tale.header) return tale.header;
+  if (!tale.excerpt) return untitled;
+  return tale.excerpt.length > 60 ? `${tale.excerpt.slice(0, 60)}…` : tale.excerpt;
+}
