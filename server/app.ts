@@ -18,6 +18,7 @@ import { exportRoutes } from './features/exports/routes';
 import { fileServing } from './features/files/serve';
 import { profileRoutes } from './features/profiles/routes';
 import { taleRoutes } from './features/tales/routes';
+import { createMemorySearch } from './features/tales/memory-search';
 import { syndicationRoutes } from './features/syndication/routes';
 import { withFeedLinks } from './features/syndication/feeds';
 import { likeRoutes } from './features/likes/routes';
@@ -125,6 +126,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     events.relayTo(relay);
     await relay.ready();
   }
+  // Before the caches, so a write is in the memory search before a page that shows it is dropped.
+  const search = config.SEARCH_ENGINE === 'memory' ? createMemorySearch({ db: database.db, events, log: app.log }) : undefined;
   const deps: Deps = {
     db: database.db,
     config,
@@ -139,6 +142,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   };
 
   app.addHook('onClose', async () => {
+    search?.close();
     await relay?.close();
     mailer.close();
     await limiter.close();

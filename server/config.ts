@@ -147,6 +147,12 @@ export const ConfigSchema = z
      * the text index, `feed` always walks the feed (for comparing, not for production).
      */
     SEARCH_STRATEGY: z.enum(['auto', 'index', 'feed']).default('auto'),
+    /**
+     * Where a search of the whole feed (and the map's) finds its matches: `database` (the text
+     * index, SEARCH_STRATEGY) or `memory`, an index of every listed tale's words in each server's
+     * memory, read at start and kept up to date by the writes' events (docs/decisions.md).
+     */
+    SEARCH_ENGINE: z.enum(['database', 'memory']).default('database'),
     /** How long a feed page everyone sees alike is shared (its count ten times as long); 0 turns that off. */
     FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** How long this server keeps a resolved session (changes made here drop it at once); 0 turns that off. */

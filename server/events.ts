@@ -13,6 +13,8 @@ import { type TransactionEnds, inOneTrip, inTransaction, inTwoTrips } from './db
 export type AppEvent =
   /** A tale's or comment's text, counters or likes changed. */
   | { type: 'tale.changed'; taleId: number }
+  /** A post was saved (new or edited): what a search finds it by may have changed (memory-search.ts). */
+  | { type: 'tale.saved'; taleId: number }
   /**
    * A tale was saved: these lists (`feed`, `author:ID`, `tag:TAG`, `search`; see caches.ts) may
    * hold other tales, or in another order, now.
@@ -37,6 +39,7 @@ export const MAX_LISTS_PER_EVENT = 200;
 /** An event as another server sends it (event-relay.ts): checked field by field before it is believed. */
 export const AppEventSchema: z.ZodType<AppEvent> = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('tale.changed'), taleId: id }),
+  z.strictObject({ type: z.literal('tale.saved'), taleId: id }),
   z.strictObject({ type: z.literal('lists.changed'), lists: z.array(z.string().max(300)).max(MAX_LISTS_PER_EVENT) }),
   z.strictObject({ type: z.literal('author.changed'), userId: id }),
   z.strictObject({ type: z.literal('feed.changed') }),

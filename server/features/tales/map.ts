@@ -11,6 +11,7 @@ import { notFound } from '../../http/errors';
 import { countTales, publicPosts, searchKeys, searchMatches } from './queries';
 import { parseSearch } from './search';
 import { SPARSE_MAX, fromTextIndex } from './search-plan';
+import { indexQuery, memorySearchOf } from './memory-search';
 import { type Caller, assertVisible, taleById } from './service';
 
 /**
@@ -164,13 +165,17 @@ export function viewportOf(bbox: Bbox | undefined, reader: { signedIn: boolean; 
 
 /**
  * What a search's text asks of the map's tales, as a condition. A rare word's matches come from
- * the text index first (as the feed's sparse search: at most SPARSE_MAX ids), and the map keeps
- * those in the viewport; a common word is checked on the viewport's tales, nearest first.
+ * the memory search when the server keeps one, or else the text index (as the feed's sparse
+ * search: at most SPARSE_MAX ids), and the map keeps those in the viewport; a common word is checked on the viewport's tales, nearest first.
  */
 async function searchCondition(deps: Deps, txt: string | undefined, reader: { signedIn: boolean; now: number }): Promise<SQL | null> {
   const search = parseSearch(txt);
   if (!search) return null;
-  if (await fromTextIndex(deps.db, deps.config.SEARCH_STRATEGY, search)) {
+  const index = memorySearchOf(deps)?.index();
+  if (index) {
+    const found = index.matches(indexQuery(search), reader);
+    if (found.length <= SPARSE_MAX) return sql`${tales.id} = any(${sql.param(index.idsOf(found))}::int[])`;
+  } else if (await fromTextIndex(deps.db, deps.config.SEARCH_STRATEGY, search)) {
     const keys = await searchKeys(deps.db, search, reader, SPARSE_MAX + 1);
     if (keys.length <= SPARSE_MAX) return sql`${tales.id} = any(${sql.param(keys.map((k) => k.id))}::int[])`;
   }

@@ -40,6 +40,7 @@ import { type ListScope, listName, listPage, listsOfPost } from './positions';
 import { type Dependency, listDependency, userDependency } from '../../caches';
 import { type SearchTerms, parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, fromTextIndex } from './search-plan';
+import { memorySearchOf, searchInMemory } from './memory-search';
 import { keepRevision } from './revisions';
 import { type CheckedData, checkedData } from '../../http/serializer';
 import type { z } from 'zod';
@@ -185,6 +186,16 @@ async function feedPage(
   };
   // A search of the whole feed goes the way its words make fast (search-plan.ts).
   const searchPage = async (terms: SearchTerms) => {
+    // In memory when the server keeps the index (SEARCH_ENGINE=memory, memory-search.ts) and it is whole.
+    const index = memorySearchOf(deps)?.index();
+    if (index) {
+      let pagination = paginate(req.page, req.pageSize, 0);
+      const found = searchInMemory(index, terms, { signedIn: isLoggedIn(caller), now }, (total) => {
+        pagination = paginate(req.page, req.pageSize, total);
+        return { offset: (pagination.pageCurrentNumber - 1) * req.pageSize, limit: req.pageSize };
+      });
+      return { rows: await selectTalesByIds(deps.db, found.ids), pagination };
+    }
     const sparse = await fromTextIndex(deps.db, deps.config.SEARCH_STRATEGY, terms);
     if (sparse) {
       const keys = await searchKeys(deps.db, terms, { signedIn: isLoggedIn(caller), now }, SPARSE_MAX + 1);
@@ -399,6 +410,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
       const tags = [...new Set([...tagsBefore, ...tagsNow])];
       emit({ type: 'lists.changed', lists: listsOfPost(row.owner_id, tags, published, now) });
       emit({ type: 'tale.changed', taleId: row.id });
+      emit({ type: 'tale.saved', taleId: row.id });
       return withByline(row, author);
     });
     // What the writer sees is the row as written; a new tale nobody has liked yet.

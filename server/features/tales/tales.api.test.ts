@@ -4,6 +4,7 @@ import type { Pagination } from '../../../common/schemas/envelope';
 import type { Tale } from '../../../common/schemas/tale';
 import { Client, type TestApp, registered, startApp, templatesOf, writeTale } from '../../test/harness';
 import { setRole } from '../auth/service';
+import { memorySearchOf } from './memory-search';
 import { DANGEROUS, XSS_PAYLOADS } from './xss-corpus';
 
 let app: TestApp;
@@ -268,11 +269,21 @@ describe('the feed', () => {
     }
   });
 
-  // every way a search can take (search-plan.ts) finds the same tales in the same order
-  it.each(['auto', 'index', 'feed'])(
-    'finds by words in Russian and English, case-insensitively, by prefix, by author name and by hashtag (search strategy %s)',
-    async (strategy) => {
-      const fresh = await startApp({ SEARCH_STRATEGY: strategy });
+  // every way a search can take (search-plan.ts) and the memory search (memory-search.ts) find the same tales in the same order
+  it.each([
+    ['strategy auto', { SEARCH_STRATEGY: 'auto' }],
+    ['strategy index', { SEARCH_STRATEGY: 'index' }],
+    ['strategy feed', { SEARCH_STRATEGY: 'feed' }],
+    ['engine memory', { SEARCH_ENGINE: 'memory' }],
+  ])(
+    'finds by words in Russian and English, case-insensitively, by prefix, by author name and by hashtag (search %s)',
+    async (_name, env: Record<string, string>) => {
+      const fresh = await startApp(env);
+      const memory = memorySearchOf(fresh.deps);
+      if (env.SEARCH_ENGINE === 'memory') {
+        await memory?.whenReady();
+        expect(memory?.index()).toBeDefined();
+      } else expect(memory).toBeUndefined();
       try {
         await registered(fresh);
         const u = await registered(fresh);

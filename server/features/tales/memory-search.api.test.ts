@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tale } from '../../../common/schemas/tale';
+import { createEventBus } from '../../events';
+import { Client, DB_KIND, type TestApp, type TestSite, registered, startApp, startSite, writeTale } from '../../test/harness';
+import { type MemorySearch, createMemorySearch, memorySearchOf, readTales, searchInMemory } from './memory-search';
+import { parseSearch } from './search';
+
+type Feed = { tale: Tale[] };
+const now = () => Math.floor(Date.now() / 1000);
+const silent = { info() {}, warn() {}, error() {} } as never;
+
+/** Every id a search answers (all pages) and its total, through the API. */
+async function searchAll(c: Client, txt: string): Promise<{ ids: number[]; total: number }> {
+  const first = await c.get<Feed>(`/tale/feed/100/1?txt=${encodeURIComponent(txt)}`);
+  const meta = first.body.meta.tale as { rowsTotal: number; pagesTotal: number };
+  const ids = first.body.data.tale.map((t) => t.id);
+  for (let p = 2; p <= meta.pagesTotal; p++) ids.push(...(await c.get<Feed>(`/tale/feed/100/${p}?txt=${encodeURIComponent(txt)}`)).body.data.tale.map((t) => t.id));
+  return { ids, total: meta.rowsTotal };
+}
+
+const WORDS = ['лес', 'лесной', 'лёд', 'берег', 'harbour', 'harbours', 'sea', 'seal', 'season', 'sun', 'сон', 'сова', '2024', 'v1', 'naïve'];
+const TAGS = ['весна', 'sea', 'sea-life', 'art'];
+
+describe('the memory search (SEARCH_ENGINE=memory)', () => {
+  describe('read from the database at start', () => {
+    let app: TestApp;
+    let engine: MemorySearch;
+    let reader: Client;
+    beforeAll(async () => {
+      // tales written through the database's search, then an index read from what they left
+      app = await startApp();
+      const admin = await registered(app);
+      const authors = [await registered(app), await registered(app), await registered(app)];
+      await authors[0].post('/auth/profile', { id: authors[0].id, firstname: 'Зинаида', lastname: 'Quill' });
+      // mulberry32, seeded: the same corpus every run
+      let x = 7;
+      const next = (n: number) => {
+        x = (x + 0x6d2b79f5) | 0;
+        let r = Math.imul(x ^ (x >>> 15), 1 | x);
+        r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+        return Math.floor((((r ^ (r >>> 14)) >>> 0) / 4294967296) * n);
+      };
+      for (let i = 0; i < 70; i++) {
+        const words = Array.from({ length: 1 + next(4) }, () => WORDS[next(WORDS.length)]);
+        const tags = Array.from({ length: next(3) }, () => `#${TAGS[next(TAGS.length)]}`);
+        const t = await writeTale(authors[next(3)], {
+          header: words.slice(0, 2).join(' '),
+          body: `<p>${words.slice(2).join(' ')} ${tags.join(' ')}</p>`,
+          is_for_registered: next(5) === 0 ? 1 : 0,
+          is_draft: next(12) === 0 ? 1 : 0,
+          // several in the same second, some scheduled for tomorrow, some backdated
+          publish_at: next(8) === 0 ? now() + 86_400 : next(6) === 0 ? now() - next(10) * 86_400 : now() - next(3),
+        });
+        if (next(15) === 0) await admin.post(`/tale/upsert/${t.id}`, { is_sticked: 1 });
+      }
+      reader = await registered(app);
+      engine = createMemorySearch({ db: app.deps.db, events: createEventBus(), log: silent });
+      await engine.whenReady();
+    });
+    afterAll(async () => {
+      engine?.close();
+      await app?.close();
+    });
+
+    it('finds what the database finds, in the same order, with the same totals, for visitors and readers', async () => {
+      const index = engine.index();
+      expect(index).toBeDefined();
+      const queries = [
+        'лес',
+        'ле',
+        'ЛЁД',
+        'лед',
+        'лес берег',
+        'берег ле',
+        'harbour',
+        'harbour s',
+        'sea',
+        'se',
+        'sun sea',
+        '#sea',
+        '#sea-life',
+        '#весна сов',
+        '#art #sea',
+        '2024',
+        '20',
+        'v1',
+        'naïve',
+        'naï',
+        'зинаида',
+        'quill se',
+        's',
+        'nomatchatall',
+        'sea nomatch',
+        '#nomatch',
+      ];
+      let compared = 0;
+      for (const txt of queries) {
+        const terms = parseSearch(txt);
+        if (!terms) throw new Error(txt);
+        for (const [who, signedIn] of [
+          [new Client(app.url), false],
+          [reader, true],
+        ] as const) {
+          const want = await searchAll(who, txt);
+          const got = searchInMemory(index!, terms, { signedIn, now: now() }, () => ({ offset: 0, limit: 10_000 }));
+          expect({ ids: got.ids, total: got.total }, `${txt} (${signedIn ? 'reader' : 'visitor'})`).toEqual(want);
+          if (want.total) compared++;
+        }
+      }
+      // the corpus is not empty for most of them
+      expect(compared).toBeGreaterThan(30);
+    });
+  });
+
+  describe('on a server that keeps it', () => {
+    let app: TestApp;
+    let admin: Awaited<ReturnType<typeof registered>>;
+    beforeAll(async () => {
+      app = await startApp({ SEARCH_ENGINE: 'memory', FEED_CACHE_MS: '60000' });
+      admin = await registered(app);
+      await memorySearchOf(app.deps)?.whenReady();
+    });
+    afterAll(async () => app?.close());
+
+    const found = async (c: Client, txt: string) => (await searchAll(c, txt)).ids;
+
+    it('answers from memory, and shows every write to the writer at once', async () => {
+      const visitor = new Client(app.url);
+      const u = await registered(app);
+      const t = await writeTale(u, { header: 'Quokka sunrise', body: '<p>#marsupial dawn</p>' });
+      expect(memorySearchOf(app.deps)?.index()?.has(t.id)).toBe(true);
+      expect(await found(visitor, 'quokka')).toEqual([t.id]);
+      expect(await found(visitor, '#marsupial quok')).toEqual([t.id]);
+      // edited: found by its new words only
+      await u.post('/tale/upsert', { ...t, header: 'Wombat sunset', form_id: 'actionUpsert' });
+      expect(await found(visitor, 'quokka')).toEqual([]);
+      expect(await found(visitor, 'wombat')).toEqual([t.id]);
+      // members only: readers only
+      await u.post('/tale/upsert', { ...t, header: 'Wombat sunset', is_for_registered: 1, form_id: 'actionUpsert' });
+      expect(await found(visitor, 'wombat')).toEqual([]);
+      expect(await found(u, 'wombat')).toEqual([t.id]);
+      // a draft: nobody
+      await u.post('/tale/upsert', { ...t, header: 'Wombat sunset', is_draft: 1, form_id: 'actionUpsert' });
+      expect(await found(u, 'wombat')).toEqual([]);
+      // published again, for tomorrow: nobody yet
+      await u.post('/tale/upsert', { ...t, header: 'Wombat sunset', is_draft: 0, publish_at: now() + 86_400, form_id: 'actionUpsert' });
+      expect(await found(u, 'wombat')).toEqual([]);
+      await u.post('/tale/upsert', { ...t, header: 'Wombat sunset', is_draft: 0, publish_at: now() - 60, form_id: 'actionUpsert' });
+      expect(await found(visitor, 'wombat')).toEqual([t.id]);
+      // the author's names find it, and a rename moves that
+      await u.post('/auth/profile', { id: u.id, firstname: 'Ферапонт' });
+      expect(await found(visitor, 'ферапонт wombat')).toEqual([t.id]);
+      await u.post('/auth/profile', { id: u.id, firstname: 'Евлампий' });
+      expect(await found(visitor, 'ферапонт')).toEqual([]);
+      expect(await found(visitor, 'евлампий')).toEqual([t.id]);
+      // deleted: gone
+      const other = await writeTale(u, { header: 'Wombat again' });
+      expect(await found(visitor, 'wombat')).toEqual([other.id, t.id]);
+      expect((await u.post(`/tale/delete/${t.id}`, {})).body.meta.alina_response_success).toBe(1);
+      expect(await found(visitor, 'wombat')).toEqual([other.id]);
+      expect(memorySearchOf(app.deps)?.index()?.has(t.id)).toBe(false);
+      // the account removed: its tales with it
+      expect((await admin.post(`/auth/UserDelete/${u.id}`, {})).body.meta.alina_response_success).toBe(1);
+      expect(await found(visitor, 'wombat')).toEqual([]);
+      expect(memorySearchOf(app.deps)?.index()?.talesOf(u.id)).toEqual([]);
+    });
+
+    it('keeps the last of many edits of one tale made at once', async () => {
+      const u = await registered(app);
+      const t = await writeTale(u, { header: 'Edited at once' });
+      const words = Array.from({ length: 16 }, (_, i) => `ravel${String.fromCharCode(97 + i)}x`);
+      await Promise.all(words.map((w) => u.post('/tale/upsert', { ...t, header: w, form_id: 'actionUpsert' })));
+      const last = (await u.get<Tale>(`/tale/upsert/${t.id}`)).body.data.header;
+      expect(words).toContain(last);
+      for (const w of words) expect(await found(u, w), w).toEqual(w === last ? [t.id] : []);
+      expect((await searchAll(u, 'ravel')).total).toBe(1);
+    });
+
+    it('is read again whole when a server may have missed events, the database answering meanwhile', async () => {
+      const u = await registered(app);
+      const t = await writeTale(u, { header: 'Pangolin night' });
+      const engine = memorySearchOf(app.deps);
+      await app.deps.events.deliver([{ type: 'feed.changed' }]);
+      // while it is read again the database answers, with the same result
+      expect(await found(new Client(app.url), 'pangolin')).toEqual([t.id]);
+      await engine?.whenReady();
+      expect(engine?.index()?.has(t.id)).toBe(true);
+      expect(await found(new Client(app.url), 'pangol')).toEqual([t.id]);
+    });
+
+    it('answers a search that touches many tales exactly, any page', async () => {
+      const u = await registered(app);
+      const made: number[] = [];
+      for (let i = 0; i < 25; i++) made.push((await writeTale(u, { header: `Common tale ${i}`, publish_at: 1_700_000_000 + i })).id);
+      const page = async (p: number | 'last') => (await new Client(app.url).get<Feed>(`/tale/feed/10/${p}?txt=common`)).body;
+      const first = await page(1);
+      expect(first.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 25, pagesTotal: 3 });
+      expect(first.data.tale.map((x) => x.id)).toEqual(made.slice(15).reverse());
+      const last = await page('last');
+      expect(last.meta.tale).toMatchObject({ pageCurrentNumber: 3 });
+      expect(last.data.tale.map((x) => x.id)).toEqual(made.slice(0, 5).reverse());
+      expect((await page(99)).meta.tale).toMatchObject({ pageCurrentNumber: 3 });
+    });
+  });
+
+  describe('when a read races a later change of the same tale', () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startApp();
+    });
+    afterAll(async () => app?.close());
+
+    /** An engine on the app's database whose next read of `which` kind is read at once but answered only when `release` is called. */
+    function heldEngine(kind: 'after' | 'ids') {
+      const events = createEventBus();
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let readStarted!: () => void;
+      const started = new Promise<void>((r) => (readStarted = r));
+      let held = false;
+      const engine = createMemorySearch({
+        db: app.deps.db,
+        events,
+        log: silent,
+        read: async (db, which) => {
+          const rows = await readTales(db, which);
+          if (!held && kind in which && !('after' in which && which.after > 0)) {
+            held = true;
+            readStarted();
+            await released;
+          }
+          return rows;
+        },
+      });
+      return { engine, events, release, started };
+    }
+    const ids = (engine: MemorySearch, txt: string) =>
+      searchInMemory(engine.index()!, parseSearch(txt)!, { signedIn: false, now: now() }, () => ({ offset: 0, limit: 100 })).ids;
+
+    it('keeps the newer change when an older read of a tale comes back after it', async () => {
+      const u = await registered(app);
+      const t = await writeTale(u, { header: 'Aardvark morning' });
+      const { engine, events, release, started } = heldEngine('ids');
+      try {
+        await engine.whenReady();
+        // the first read sees the tale as it was, and is held
+        const first = events.deliver([{ type: 'tale.saved', taleId: t.id }]);
+        await started;
+        await u.post('/tale/upsert', { ...t, header: 'Bushbaby evening', form_id: 'actionUpsert' });
+        await events.deliver([{ type: 'tale.saved', taleId: t.id }]);
+        expect(ids(engine, 'bushbaby')).toEqual([t.id]);
+        release();
+        await first;
+        expect(ids(engine, 'bushbaby')).toEqual([t.id]);
+        expect(ids(engine, 'aardvark')).toEqual([]);
+      } finally {
+        engine.close();
+      }
+    });
+
+    it('keeps a change made while the index was being read whole', async () => {
+      const u = await registered(app);
+      const t = await writeTale(u, { header: 'Capybara noon' });
+      const gone = await writeTale(u, { header: 'Echidna gone' });
+      const { engine, events, release, started } = heldEngine('after');
+      try {
+        // the first batch has the tale as it was, and is held while the tale changes and that change is read
+        await started;
+        await u.post('/tale/upsert', { ...t, header: 'Dugong dusk', form_id: 'actionUpsert' });
+        await events.deliver([{ type: 'tale.saved', taleId: t.id }]);
+        await u.post(`/tale/delete/${gone.id}`, {});
+        await events.deliver([{ type: 'tale.deleted', taleId: gone.id }]);
+        release();
+        await engine.whenReady();
+        expect(ids(engine, 'dugong')).toEqual([t.id]);
+        expect(ids(engine, 'capybara')).toEqual([]);
+        expect(ids(engine, 'echidna')).toEqual([]);
+      } finally {
+        engine.close();
+      }
+    });
+  });
+
+  describe.runIf(DB_KIND === 'postgres')('on several servers', () => {
+    let site: TestSite;
+    beforeAll(async () => {
+      site = await startSite(2, { SEARCH_ENGINE: 'memory', FEED_CACHE_MS: '60000' });
+      for (const s of site.servers) await memorySearchOf(s.deps)?.whenReady();
+    });
+    afterAll(async () => site?.close());
+
+    it("finds on one server what another just wrote, and forgets what it deleted", async () => {
+      const [a, b] = site.servers;
+      await registered(a);
+      const u = await registered(a);
+      const reader = new Client(b.url);
+      expect((await searchAll(reader, 'okapi')).ids).toEqual([]);
+      const t = await writeTale(u, { header: 'Okapi forest' });
+      await expect.poll(async () => (await searchAll(reader, 'okapi')).ids, { timeout: 3_000, interval: 20 }).toEqual([t.id]);
+      expect(memorySearchOf(b.deps)?.index()?.has(t.id)).toBe(true);
+      await u.post(`/tale/delete/${t.id}`, {});
+      await expect.poll(async () => (await searchAll(reader, 'okapi')).ids, { timeout: 3_000, interval: 20 }).toEqual([]);
+    });
+  });
+});

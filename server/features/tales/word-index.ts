@@ -1,0 +1,349 @@
+/**
+ * The words and hashtags of every listed tale, held in this server's memory (SEARCH_ENGINE=memory,
+ * docs/decisions.md, "Search at a million tales"): for each word, the tales it is in. A search takes
+ * the tales in all its terms (the last word as a prefix), keeps those the reader may see now, and
+ * orders them as the feed does. The words are the database's own (the lexemes of `search_vector`,
+ * as `to_tsvector('simple', …)` made them), so a tale is found by exactly what the database's search
+ * finds it by; memory-search.ts keeps it up to date.
+ *
+ * Layout: every tale put in gets the next free slot, and a word's list holds slots in increasing
+ * order (lists are only appended to). A tale written again gets a new slot and its old one is
+ * marked gone; once a quarter of the slots are gone they are dropped and the rest renumbered in
+ * the same order (compact).
+ */
+
+export interface IndexedTale {
+  id: number;
+  owner: number;
+  sticky: number;
+  publishAt: number;
+  /** Registered readers only (is_for_registered). */
+  members: boolean;
+  /** The lexemes of its search text. */
+  words: readonly string[];
+  tags: readonly string[];
+}
+
+export interface IndexReader {
+  signedIn: boolean;
+  /** Seconds: tales published later are not shown yet. */
+  now: number;
+}
+
+export interface IndexQuery {
+  /** All must be in a tale; the last one as the start of a word. */
+  words: readonly string[];
+  /** All must be among a tale's hashtags. */
+  tags: readonly string[];
+}
+
+const ALIVE = 1;
+const MEMBERS = 2;
+/** Below this many matches a page is found by sorting them all. */
+const SORT_ALL_BELOW = 4_096;
+
+/** An append-only list of slots in a typed array that doubles as it fills. */
+class SlotList {
+  items = new Int32Array(2);
+  length = 0;
+  push(slot: number) {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = slot;
+  }
+  has(slot: number): boolean {
+    let lo = 0;
+    let hi = this.length;
+    const a = this.items;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (a[mid] < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.length && a[lo] === slot;
+  }
+}
+
+function grow<T extends Int32Array | Uint8Array | Float64Array | Uint32Array>(a: T, size: number): T {
+  if (a.length >= size) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2));
+  next.set(a);
+  return next;
+}
+
+/** The index of the first of `sorted` not below `key`. */
+function lowerBound(sorted: readonly string[], key: string, from = 0): number {
+  let lo = from;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class WordIndex {
+  private ids = new Int32Array(1024);
+  private owners = new Int32Array(1024);
+  private sticky = new Uint8Array(1024);
+  private publishAt = new Float64Array(1024);
+  private flags = new Uint8Array(1024);
+  /** Scratch marks for intersections: a slot is in the current set when its mark is the current epoch. */
+  private marks = new Uint32Array(1024);
+  private epoch = 0;
+  private slots = 0;
+  private gone = 0;
+  private readonly slotOf = new Map<number, number>();
+  private readonly words = new Map<string, SlotList>();
+  private readonly tags = new Map<string, SlotList>();
+  /** The words in code-unit order (what a prefix is looked up in), and the words added since it was sorted. */
+  private lexicon: string[] = [];
+  private unsorted: string[] = [];
+  private resort = false;
+
+  /** How many tales it holds. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  has(id: number): boolean {
+    return this.slotOf.has(id);
+  }
+
+  /** The ids of the tales it holds by this author. */
+  talesOf(owner: number): number[] {
+    const out: number[] = [];
+    for (const [id, slot] of this.slotOf) if (this.owners[slot] === owner) out.push(id);
+    return out;
+  }
+
+  /** Puts a tale in, in place of what it held under the same id. */
+  put(tale: IndexedTale) {
+    this.remove(tale.id);
+    const slot = this.slots++;
+    if (slot >= this.ids.length) {
+      const size = slot + 1;
+      this.ids = grow(this.ids, size);
+      this.owners = grow(this.owners, size);
+      this.sticky = grow(this.sticky, size);
+      this.publishAt = grow(this.publishAt, size);
+      this.flags = grow(this.flags, size);
+    }
+    this.ids[slot] = tale.id;
+    this.owners[slot] = tale.owner;
+    this.sticky[slot] = tale.sticky ? 1 : 0;
+    this.publishAt[slot] = tale.publishAt;
+    this.flags[slot] = ALIVE | (tale.members ? MEMBERS : 0);
+    this.slotOf.set(tale.id, slot);
+    for (const word of new Set(tale.words)) this.listOf(this.words, word, true).push(slot);
+    for (const tag of new Set(tale.tags)) this.listOf(this.tags, tag, false).push(slot);
+  }
+
+  remove(id: number) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.flags[slot] = 0;
+    this.slotOf.delete(id);
+    if (++this.gone > Math.max(10_000, this.slots / 4)) this.compact();
+  }
+
+  private listOf(map: Map<string, SlotList>, key: string, word: boolean): SlotList {
+    let list = map.get(key);
+    if (!list) {
+      list = new SlotList();
+      map.set(key, list);
+      if (word) this.unsorted.push(key);
+    }
+    return list;
+  }
+
+  /**
+   * The slots of the tales matching `query` that the reader may see now, in no particular order
+   * (their count is the search's total; `page` orders them).
+   */
+  matches(query: IndexQuery, reader: IndexReader): Int32Array {
+    const groups: SlotList[][] = [];
+    const { words, tags } = query;
+    for (let i = 0; i < words.length; i++) {
+      const lists = i === words.length - 1 ? this.prefixed(words[i]) : this.exact(this.words, words[i]);
+      if (!lists.length) return new Int32Array(0);
+      groups.push(lists);
+    }
+    for (const tag of tags) {
+      const lists = this.exact(this.tags, tag);
+      if (!lists.length) return new Int32Array(0);
+      groups.push(lists);
+    }
+    if (!groups.length) return new Int32Array(0);
+    const sizeOf = (g: SlotList[]) => g.reduce((n, l) => n + l.length, 0);
+    groups.sort((a, b) => sizeOf(a) - sizeOf(b));
+    let found = this.union(groups[0]);
+    for (let g = 1; g < groups.length && found.length; g++) found = this.within(found, groups[g], sizeOf(groups[g]));
+    // who may see what: gone, members only, not yet published
+    const flags = this.flags;
+    const publishAt = this.publishAt;
+    const hide = reader.signedIn ? 0 : MEMBERS;
+    let n = 0;
+    for (let i = 0; i < found.length; i++) {
+      const slot = found[i];
+      const f = flags[slot];
+      if ((f & ALIVE) === 0 || (f & hide) !== 0 || publishAt[slot] > reader.now) continue;
+      found[n++] = slot;
+    }
+    return found.subarray(0, n);
+  }
+
+  /** The ids of `matches`, in no particular order. */
+  idsOf(matches: Int32Array): number[] {
+    return Array.from(matches, (slot) => this.ids[slot]);
+  }
+
+  /** The ids of `matches`, in the feed's order (sticky first, then newest, then higher id), from `offset`. */
+  page(matches: Int32Array, offset: number, limit: number): number[] {
+    const need = Math.min(matches.length, offset + limit);
+    if (offset >= need) return [];
+    const { sticky, publishAt, ids } = this;
+    // a before b in the feed
+    const before = (a: number, b: number) =>
+      sticky[a] !== sticky[b] ? sticky[a] > sticky[b] : publishAt[a] !== publishAt[b] ? publishAt[a] > publishAt[b] : ids[a] > ids[b];
+    let top: number[];
+    if (matches.length < SORT_ALL_BELOW || need > SORT_ALL_BELOW / 4) {
+      top = Array.from(matches).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    } else {
+      // The `need` first kept in order. Newer slots first: tales are mostly put in as they are
+      // published, so after the first few most matches are older than the last kept and cost one test.
+      top = [];
+      for (let i = matches.length - 1; i >= 0; i--) {
+        const slot = matches[i];
+        if (top.length === need && !before(slot, top[need - 1])) continue;
+        let lo = 0;
+        let hi = top.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (before(top[mid], slot)) lo = mid + 1;
+          else hi = mid;
+        }
+        top.splice(lo, 0, slot);
+        if (top.length > need) top.pop();
+      }
+    }
+    return top.slice(offset, need).map((slot) => ids[slot]);
+  }
+
+  private exact(map: Map<string, SlotList>, key: string): SlotList[] {
+    const list = map.get(key);
+    return list && list.length ? [list] : [];
+  }
+
+  /** The lists of every word beginning with `prefix`. */
+  private prefixed(prefix: string): SlotList[] {
+    const lexicon = this.sortedLexicon();
+    const out: SlotList[] = [];
+    for (let i = lowerBound(lexicon, prefix); i < lexicon.length && lexicon[i].startsWith(prefix); i++) {
+      const list = this.words.get(lexicon[i]);
+      if (list?.length) out.push(list);
+    }
+    return out;
+  }
+
+  private sortedLexicon(): string[] {
+    if (this.resort || this.unsorted.length > 1_000) {
+      this.lexicon = [...this.words.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      this.unsorted = [];
+      this.resort = false;
+    } else if (this.unsorted.length) {
+      for (const word of this.unsorted) this.lexicon.splice(lowerBound(this.lexicon, word), 0, word);
+      this.unsorted = [];
+    }
+    return this.lexicon;
+  }
+
+  private nextEpoch(): number {
+    if (this.marks.length < this.slots) this.marks = new Uint32Array(this.ids.length);
+    if (++this.epoch === 0xffffffff) {
+      this.marks.fill(0);
+      this.epoch = 1;
+    }
+    return this.epoch;
+  }
+
+  /** The slots in any of `lists`, each once. */
+  private union(lists: SlotList[]): Int32Array {
+    if (lists.length === 1) return lists[0].items.slice(0, lists[0].length);
+    const e = this.nextEpoch();
+    const marks = this.marks;
+    const out = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
+    let n = 0;
+    for (const list of lists) {
+      const items = list.items;
+      for (let i = 0; i < list.length; i++) {
+        const slot = items[i];
+        if (marks[slot] !== e) {
+          marks[slot] = e;
+          out[n++] = slot;
+        }
+      }
+    }
+    return out.subarray(0, n);
+  }
+
+  /** The slots of `found` in any of `lists` (kept in place): marking the lists' slots, or looking each up, whichever reads less. */
+  private within(found: Int32Array, lists: SlotList[], size: number): Int32Array {
+    let lookups = 0;
+    for (const list of lists) lookups += found.length * Math.log2(list.length + 1);
+    let n = 0;
+    if (size <= lookups) {
+      const e = this.nextEpoch();
+      const marks = this.marks;
+      for (const list of lists) {
+        const items = list.items;
+        for (let i = 0; i < list.length; i++) marks[items[i]] = e;
+      }
+      for (let i = 0; i < found.length; i++) if (marks[found[i]] === e) found[n++] = found[i];
+    } else {
+      for (let i = 0; i < found.length; i++) {
+        const slot = found[i];
+        if (lists.some((l) => l.has(slot))) found[n++] = slot;
+      }
+    }
+    return found.subarray(0, n);
+  }
+
+  /** Drops the slots of tales gone or written again, renumbering the rest in the same order. */
+  private compact() {
+    const renumbered = new Int32Array(this.slots).fill(-1);
+    let next = 0;
+    for (let slot = 0; slot < this.slots; slot++) {
+      if (this.flags[slot] & ALIVE) {
+        renumbered[slot] = next;
+        this.ids[next] = this.ids[slot];
+        this.owners[next] = this.owners[slot];
+        this.sticky[next] = this.sticky[slot];
+        this.publishAt[next] = this.publishAt[slot];
+        this.flags[next] = this.flags[slot];
+        next++;
+      }
+    }
+    this.flags.fill(0, next, this.slots);
+    this.slots = next;
+    this.gone = 0;
+    for (const [id, slot] of this.slotOf) this.slotOf.set(id, renumbered[slot]);
+    for (const map of [this.words, this.tags]) {
+      for (const [key, list] of map) {
+        let n = 0;
+        const items = list.items;
+        for (let i = 0; i < list.length; i++) {
+          const slot = renumbered[items[i]];
+          if (slot >= 0) items[n++] = slot;
+        }
+        list.length = n;
+        if (!n) map.delete(key);
+      }
+    }
+    this.resort = true;
+  }
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { type IndexQuery, type IndexReader, type IndexedTale, WordIndex } from './word-index';
+
+/** mulberry32: a small seeded generator, so a failure can be replayed. */
+function random(seed: number) {
+  let x = seed;
+  return (n: number) => {
+    x = (x + 0x6d2b79f5) | 0;
+    let t = Math.imul(x ^ (x >>> 15), 1 | x);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+const VOCABULARY = ['лес', 'лесной', 'лето', 'берег', 'sea', 'seal', 'season', 'sun', 'сон', 'сова', 'a', 'ab', 'abc', '2024', '1.5'];
+const TAGS = ['весна', 'sea', 'sea-life', 'art'];
+
+/** What the database's search answers: every term in the tale, the reader's rules, the feed's order. */
+function expected(tales: Map<number, IndexedTale>, q: IndexQuery, reader: IndexReader): number[] {
+  return [...tales.values()]
+    .filter((t) => !(t.members && !reader.signedIn) && t.publishAt <= reader.now)
+    .filter((t) =>
+      q.words.every((w, i) => (i === q.words.length - 1 ? t.words.some((x) => x.startsWith(w)) : t.words.includes(w))),
+    )
+    .filter((t) => q.tags.every((tag) => t.tags.includes(tag)))
+    .sort((a, b) => b.sticky - a.sticky || b.publishAt - a.publishAt || b.id - a.id)
+    .map((t) => t.id);
+}
+
+function pageOf(index: WordIndex, q: IndexQuery, reader: IndexReader, offset: number, limit: number) {
+  const found = index.matches(q, reader);
+  return { total: found.length, ids: index.page(found, offset, limit) };
+}
+
+describe('the word index', () => {
+  it('finds what a brute-force search finds, in feed order, through puts, rewrites, removals and compaction', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const next = random(seed);
+      const index = new WordIndex();
+      const model = new Map<number, IndexedTale>();
+      const pick = <T>(a: readonly T[]) => a[next(a.length)];
+      for (let step = 0; step < 30_000; step++) {
+        const id = 1 + next(3_000);
+        if (next(5) === 0) {
+          index.remove(id);
+          model.delete(id);
+        } else {
+          const tale: IndexedTale = {
+            id,
+            owner: 1 + next(20),
+            sticky: next(40) === 0 ? 1 : 0,
+            // few distinct times, so ties fall to the id
+            publishAt: 1_000 + next(50),
+            members: next(4) === 0,
+            words: [...new Set(Array.from({ length: 1 + next(5) }, () => pick(VOCABULARY)))],
+            tags: [...new Set(Array.from({ length: next(3) }, () => pick(TAGS)))],
+          };
+          index.put(tale);
+          model.set(id, tale);
+        }
+        if (step % 1_000 === 999) {
+          expect(index.size).toBe(model.size);
+          for (let k = 0; k < 40; k++) {
+            const words = Array.from({ length: next(3) }, () => pick(VOCABULARY)).map((w, i, all) =>
+              i === all.length - 1 ? w.slice(0, 1 + next(w.length)) : w,
+            );
+            const tags = Array.from({ length: words.length ? next(2) : 1 + next(2) }, () => pick(TAGS));
+            const reader = { signedIn: next(2) === 0, now: 1_000 + next(60) };
+            const want = expected(model, { words, tags }, reader);
+            const offset = pick([0, 0, 10, 100, 1_000]);
+            const limit = pick([1, 10, 100]);
+            expect(pageOf(index, { words, tags }, reader, offset, limit), JSON.stringify({ seed, step, words, tags, reader, offset })).toEqual({
+              total: want.length,
+              ids: want.slice(offset, offset + limit),
+            });
+          }
+        }
+      }
+    }
+  });
+
+  it('pages a large match set the same way whether it sorts them all or keeps the first ones', () => {
+    const index = new WordIndex();
+    const next = random(9);
+    const tales: IndexedTale[] = [];
+    for (let id = 1; id <= 20_000; id++) {
+      // mostly in publication order, some backdated or scheduled, a few sticky
+      const publishAt = next(10) === 0 ? next(30_000) : id + next(3);
+      const tale = { id, owner: 1, sticky: next(500) === 0 ? 1 : 0, publishAt, members: false, words: ['the'], tags: [] };
+      tales.push(tale);
+      index.put(tale);
+    }
+    const order = tales
+      .filter((t) => t.publishAt <= 25_000)
+      .sort((a, b) => b.sticky - a.sticky || b.publishAt - a.publishAt || b.id - a.id)
+      .map((t) => t.id);
+    const reader = { signedIn: false, now: 25_000 };
+    for (const [offset, limit] of [
+      [0, 10],
+      [10, 10],
+      [500, 10],
+      [990, 10],
+      [5_000, 100],
+      [order.length - 5, 10],
+    ]) {
+      expect(pageOf(index, { words: ['th'], tags: [] }, reader, offset, limit)).toEqual({
+        total: order.length,
+        ids: order.slice(offset, offset + limit),
+      });
+    }
+  });
+
+  it('finds nothing for a word nobody wrote, and a removed tale never again', () => {
+    const index = new WordIndex();
+    index.put({ id: 7, owner: 1, sticky: 0, publishAt: 1, members: false, words: ['lantern'], tags: ['glow'] });
+    const reader = { signedIn: true, now: 10 };
+    expect(pageOf(index, { words: ['zqxv'], tags: [] }, reader, 0, 10)).toEqual({ total: 0, ids: [] });
+    expect(pageOf(index, { words: ['lantern'], tags: ['nope'] }, reader, 0, 10)).toEqual({ total: 0, ids: [] });
+    expect(pageOf(index, { words: ['lan'], tags: ['glow'] }, reader, 0, 10)).toEqual({ total: 1, ids: [7] });
+    index.put({ id: 7, owner: 1, sticky: 0, publishAt: 1, members: false, words: ['candle'], tags: [] });
+    expect(pageOf(index, { words: ['lantern'], tags: [] }, reader, 0, 10)).toEqual({ total: 0, ids: [] });
+    expect(pageOf(index, { words: ['cand'], tags: [] }, reader, 0, 10)).toEqual({ total: 1, ids: [7] });
+    index.remove(7);
+    expect(pageOf(index, { words: ['cand'], tags: [] }, reader, 0, 10)).toEqual({ total: 0, ids: [] });
+    expect(index.talesOf(1)).toEqual([]);
+  });
+});
