@@ -85,7 +85,17 @@ export async function startApp(target: Target, port: number, extraEnv: Record<st
   const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, main], { cwd: ROOT, env, stdio: ['ignore', out, out] });
   const url = `http://127.0.0.1:${port}`;
-  return { url, stop: await started(`${url}/healthz`, child, log), pid: child.pid };
+  const stop = await started(`${url}/healthz`, child, log);
+  // with SEARCH_ENGINE=memory, measured once every search is answered from memory
+  if (env.SEARCH_ENGINE === 'memory') {
+    const began = Date.now();
+    while (((await (await fetch(`${url}/healthz`)).json()) as { search?: string }).search !== 'memory') {
+      if (child.exitCode !== null) throw new Error(`the server stopped; see ${log}`);
+      await sleep(500);
+    }
+    process.stderr.write(`search index read in ${((Date.now() - began) / 1000).toFixed(1)} s after start\n`);
+  }
+  return { url, stop, pid: child.pid };
 }
 
 /** The reference: a bare Fastify route answering a fixed body (bench/bare.ts). */

@@ -197,6 +197,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         down,
         // how many live notification streams this server holds (sizing: docs/deploy.md)
         streams: streams.size,
+        // where searches are answered: the memory search once it is read whole (memory-search.ts)
+        search: search ? (search.index() ? 'memory' : 'memory-reading') : 'database',
       });
   });
 

@@ -129,6 +129,7 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
       const u = await registered(app);
       const t = await writeTale(u, { header: 'Quokka sunrise', body: '<p>#marsupial dawn</p>' });
       expect(memorySearchOf(app.deps)?.index()?.has(t.id)).toBe(true);
+      expect((await fetch(`${app.url}/healthz`).then((r) => r.json())).search).toBe('memory');
       expect(await found(visitor, 'quokka')).toEqual([t.id]);
       expect(await found(visitor, '#marsupial quok')).toEqual([t.id]);
       // edited: found by its new words only

@@ -215,10 +215,18 @@ export async function searchKeys(
   return q.execute({ now: reader.now, q: search.tsquery ?? '', tags: search.tags });
 }
 
-/** Rows by id, in the order of `ids`. */
+/**
+ * Rows by id, in the order of `ids`: a search's page. One prepared statement (`= any($1)`), built
+ * once: building the SELECT anew each time was a tenth of a memory search's cost in the server.
+ */
 export async function selectTalesByIds(db: Db, ids: number[]): Promise<TaleRow[]> {
   if (!ids.length) return [];
-  const rows = await baseQuery(db).where(inArray(tales.id, ids));
+  const q = preparedOnce(db, 'tales_by_ids', () =>
+    baseQuery(db)
+      .where(sql`${tales.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('tales_by_ids'),
+  );
+  const rows = await q.execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => r !== undefined);
 }

@@ -39,13 +39,27 @@ export interface IndexQuery {
 
 const ALIVE = 1;
 const MEMBERS = 2;
-/** Below this many matches a page is found by sorting them all. */
+/**
+ * A page is found by keeping the first `offset + limit` matches in one pass over them (a page near
+ * the start of many matches), or else by sorting them all (few matches, or a deep page).
+ */
+const KEEP_FIRST_UP_TO = 1_024;
+/** A list in one of this many slots or more is also kept as bits (see SlotList.bits), when it has DENSE_LIST_MIN slots. */
+const DENSE = 32;
+const DENSE_LIST_MIN = 1_024;
 const SORT_ALL_BELOW = 4_096;
 
 /** An append-only list of slots in a typed array that doubles as it fills. */
 class SlotList {
   items = new Int32Array(2);
   length = 0;
+  /**
+   * The same slots as bits, for a list holding at least one slot in DENSE (whose bits take no more
+   * room than the list): whether a tale is in it is one read, whatever the list's length.
+   */
+  bits: Uint32Array | null = null;
+  /** A word's number (its place in `wordMarks`), -1 for a hashtag. */
+  constructor(readonly word = -1) {}
   push(slot: number) {
     if (this.length === this.items.length) {
       const grown = new Int32Array(this.items.length * 2);
@@ -53,6 +67,19 @@ class SlotList {
       this.items = grown;
     }
     this.items[this.length++] = slot;
+    if (this.bits) this.bits[slot >>> 5] |= 1 << (slot & 31);
+  }
+  /** Whether the list now deserves bits (or no longer, `capacity` slots on): dense enough, and long enough to matter. */
+  fitBits(capacity: number) {
+    const dense = this.length >= DENSE_LIST_MIN && this.length * DENSE >= capacity;
+    if (!dense) {
+      this.bits = null;
+      return;
+    }
+    if (this.bits && this.bits.length * 32 >= capacity) return;
+    const bits = new Uint32Array(Math.ceil(capacity / 32));
+    for (let i = 0; i < this.length; i++) bits[this.items[i] >>> 5] |= 1 << (this.items[i] & 31);
+    this.bits = bits;
   }
   has(slot: number): boolean {
     let lo = 0;
@@ -95,10 +122,22 @@ export class WordIndex {
   /** Scratch marks for intersections: a slot is in the current set when its mark is the current epoch. */
   private marks = new Uint32Array(1024);
   private epoch = 0;
+  /** Where a search's matches are gathered: `matches` answers a view of it, good until the next search. */
+  private scratch = new Int32Array(1024);
   private slots = 0;
   private gone = 0;
   private readonly slotOf = new Map<number, number>();
   private readonly words = new Map<string, SlotList>();
+  /**
+   * Each slot's words by number (`fwd` from `fwdStart[slot]` to `fwdStart[slot + 1]`): whether a few
+   * tales have a word beginning with a prefix is read from their own words, not from the prefix's
+   * words' lists, which can be long.
+   */
+  private fwd = new Int32Array(4096);
+  private fwdStart = new Int32Array(1025);
+  private wordCount = 0;
+  private wordMarks = new Uint32Array(1024);
+  private wordEpoch = 0;
   private readonly tags = new Map<string, SlotList>();
   /** The words in code-unit order (what a prefix is looked up in), and the words added since it was sorted. */
   private lexicon: string[] = [];
@@ -127,6 +166,7 @@ export class WordIndex {
     const slot = this.slots++;
     if (slot >= this.ids.length) {
       const size = slot + 1;
+      this.refitBits(Math.max(size, this.ids.length * 2));
       this.ids = grow(this.ids, size);
       this.owners = grow(this.owners, size);
       this.sticky = grow(this.sticky, size);
@@ -139,8 +179,27 @@ export class WordIndex {
     this.publishAt[slot] = tale.publishAt;
     this.flags[slot] = ALIVE | (tale.members ? MEMBERS : 0);
     this.slotOf.set(tale.id, slot);
-    for (const word of new Set(tale.words)) this.listOf(this.words, word, true).push(slot);
-    for (const tag of new Set(tale.tags)) this.listOf(this.tags, tag, false).push(slot);
+    const words = new Set(tale.words);
+    this.fwdStart = grow(this.fwdStart, slot + 2);
+    let end = this.fwdStart[slot];
+    this.fwd = grow(this.fwd, end + words.size);
+    for (const word of words) {
+      const list = this.listOf(this.words, word, true);
+      list.push(slot);
+      if (!list.bits && list.length >= DENSE_LIST_MIN && list.length * DENSE >= this.ids.length) list.fitBits(this.ids.length);
+      this.fwd[end++] = list.word;
+    }
+    this.fwdStart[slot + 1] = end;
+    for (const tag of new Set(tale.tags)) {
+      const list = this.listOf(this.tags, tag, false);
+      list.push(slot);
+      if (!list.bits && list.length >= DENSE_LIST_MIN && list.length * DENSE >= this.ids.length) list.fitBits(this.ids.length);
+    }
+  }
+
+  /** Every list's bits sized for `capacity` slots, or dropped where the list is no longer dense. */
+  private refitBits(capacity: number) {
+    for (const map of [this.words, this.tags]) for (const list of map.values()) if (list.bits || list.length >= DENSE_LIST_MIN) list.fitBits(capacity);
   }
 
   remove(id: number) {
@@ -154,7 +213,7 @@ export class WordIndex {
   private listOf(map: Map<string, SlotList>, key: string, word: boolean): SlotList {
     let list = map.get(key);
     if (!list) {
-      list = new SlotList();
+      list = new SlotList(word ? this.wordCount++ : -1);
       map.set(key, list);
       if (word) this.unsorted.push(key);
     }
@@ -163,7 +222,8 @@ export class WordIndex {
 
   /**
    * The slots of the tales matching `query` that the reader may see now, in no particular order
-   * (their count is the search's total; `page` orders them).
+   * (their count is the search's total; `page` orders them). A view of this index's scratch array:
+   * use it before the next search.
    */
   matches(query: IndexQuery, reader: IndexReader): Int32Array {
     const groups: SlotList[][] = [];
@@ -182,7 +242,7 @@ export class WordIndex {
     const sizeOf = (g: SlotList[]) => g.reduce((n, l) => n + l.length, 0);
     groups.sort((a, b) => sizeOf(a) - sizeOf(b));
     let found = this.union(groups[0]);
-    for (let g = 1; g < groups.length && found.length; g++) found = this.within(found, groups[g], sizeOf(groups[g]));
+    for (let g = 1; g < groups.length && found.length; g++) found = this.within(found, groups[g]);
     // who may see what: gone, members only, not yet published
     const flags = this.flags;
     const publishAt = this.publishAt;
@@ -211,7 +271,7 @@ export class WordIndex {
     const before = (a: number, b: number) =>
       sticky[a] !== sticky[b] ? sticky[a] > sticky[b] : publishAt[a] !== publishAt[b] ? publishAt[a] > publishAt[b] : ids[a] > ids[b];
     let top: number[];
-    if (matches.length < SORT_ALL_BELOW || need > SORT_ALL_BELOW / 4) {
+    if (need > KEEP_FIRST_UP_TO || (matches.length < SORT_ALL_BELOW && need * 8 > matches.length)) {
       top = Array.from(matches).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
     } else {
       // The `need` first kept in order. Newer slots first: tales are mostly put in as they are
@@ -271,12 +331,17 @@ export class WordIndex {
     return this.epoch;
   }
 
-  /** The slots in any of `lists`, each once. */
+  /** The slots in any of `lists`, each once, in the scratch array (no new array per search: less for the collector). */
   private union(lists: SlotList[]): Int32Array {
-    if (lists.length === 1) return lists[0].items.slice(0, lists[0].length);
+    const size = lists.reduce((n, l) => n + l.length, 0);
+    if (this.scratch.length < size) this.scratch = new Int32Array(Math.max(size, this.scratch.length * 2));
+    const out = this.scratch;
+    if (lists.length === 1) {
+      out.set(lists[0].items.subarray(0, size));
+      return out.subarray(0, size);
+    }
     const e = this.nextEpoch();
     const marks = this.marks;
-    const out = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
     let n = 0;
     for (const list of lists) {
       const items = list.items;
@@ -291,23 +356,63 @@ export class WordIndex {
     return out.subarray(0, n);
   }
 
-  /** The slots of `found` in any of `lists` (kept in place): marking the lists' slots, or looking each up, whichever reads less. */
-  private within(found: Int32Array, lists: SlotList[], size: number): Int32Array {
+  /**
+   * The slots of `found` in any of `lists`, kept in place and in order, the cheapest way: for the
+   * lists kept as bits, a read per tale and list; for the others, marking their slots, or looking
+   * each tale up in them; or else, for words, reading each tale's own words.
+   */
+  private within(found: Int32Array, lists: SlotList[]): Int32Array {
+    const dense = lists.filter((l) => l.bits !== null);
+    const sparse = dense.length ? lists.filter((l) => l.bits === null) : lists;
+    let marking = 0;
     let lookups = 0;
-    for (const list of lists) lookups += found.length * Math.log2(list.length + 1);
+    for (const list of sparse) {
+      marking += list.length;
+      lookups += found.length * Math.log2(list.length + 1);
+    }
+    const bitReads = found.length * dense.length;
+    const reading = lists[0].word >= 0 ? lists.length + (found.length * this.fwdStart[this.slots]) / Math.max(1, this.slots) : Infinity;
     let n = 0;
-    if (size <= lookups) {
+    if (reading < bitReads + Math.min(marking, lookups)) {
+      if (this.wordMarks.length < this.wordCount) this.wordMarks = new Uint32Array(Math.max(this.wordCount, this.wordMarks.length * 2));
+      if (++this.wordEpoch === 0xffffffff) {
+        this.wordMarks.fill(0);
+        this.wordEpoch = 1;
+      }
+      const e = this.wordEpoch;
+      const wordMarks = this.wordMarks;
+      for (const list of lists) wordMarks[list.word] = e;
+      const { fwd, fwdStart } = this;
+      for (let i = 0; i < found.length; i++) {
+        const slot = found[i];
+        for (let k = fwdStart[slot], end = fwdStart[slot + 1]; k < end; k++) {
+          if (wordMarks[fwd[k]] === e) {
+            found[n++] = slot;
+            break;
+          }
+        }
+      }
+      return found.subarray(0, n);
+    }
+    const bits = dense.map((l) => l.bits as Uint32Array);
+    const inDense = (slot: number) => {
+      for (const b of bits) if (b[slot >>> 5] & (1 << (slot & 31))) return true;
+      return false;
+    };
+    if (!sparse.length) {
+      for (let i = 0; i < found.length; i++) if (inDense(found[i])) found[n++] = found[i];
+    } else if (marking <= lookups) {
       const e = this.nextEpoch();
       const marks = this.marks;
-      for (const list of lists) {
+      for (const list of sparse) {
         const items = list.items;
         for (let i = 0; i < list.length; i++) marks[items[i]] = e;
       }
-      for (let i = 0; i < found.length; i++) if (marks[found[i]] === e) found[n++] = found[i];
+      for (let i = 0; i < found.length; i++) if (marks[found[i]] === e || inDense(found[i])) found[n++] = found[i];
     } else {
       for (let i = 0; i < found.length; i++) {
         const slot = found[i];
-        if (lists.some((l) => l.has(slot))) found[n++] = slot;
+        if (inDense(slot) || sparse.some((l) => l.has(slot))) found[n++] = slot;
       }
     }
     return found.subarray(0, n);
@@ -317,9 +422,16 @@ export class WordIndex {
   private compact() {
     const renumbered = new Int32Array(this.slots).fill(-1);
     let next = 0;
+    let end = 0;
     for (let slot = 0; slot < this.slots; slot++) {
       if (this.flags[slot] & ALIVE) {
         renumbered[slot] = next;
+        // the slot's words move down (never past where they were: next <= slot, end <= fwdStart[slot])
+        const from = this.fwdStart[slot];
+        const to = this.fwdStart[slot + 1];
+        this.fwd.copyWithin(end, from, to);
+        this.fwdStart[next] = end;
+        end += to - from;
         this.ids[next] = this.ids[slot];
         this.owners[next] = this.owners[slot];
         this.sticky[next] = this.sticky[slot];
@@ -329,6 +441,7 @@ export class WordIndex {
       }
     }
     this.flags.fill(0, next, this.slots);
+    this.fwdStart[next] = end;
     this.slots = next;
     this.gone = 0;
     for (const [id, slot] of this.slotOf) this.slotOf.set(id, renumbered[slot]);
@@ -344,6 +457,9 @@ export class WordIndex {
         if (!n) map.delete(key);
       }
     }
+    // renumbered slots: every list's bits are made again
+    for (const map of [this.words, this.tags]) for (const list of map.values()) list.bits = null;
+    this.refitBits(this.ids.length);
     this.resort = true;
   }
 }
