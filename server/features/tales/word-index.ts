@@ -119,8 +119,11 @@ export class WordIndex {
   private sticky = new Uint8Array(1024);
   private publishAt = new Float64Array(1024);
   private flags = new Uint8Array(1024);
-  /** Scratch marks for intersections: a slot is in the current set when its mark is the current epoch. */
-  private marks = new Uint32Array(1024);
+  /**
+   * Scratch marks for intersections: a slot is in the current set when its mark is the current
+   * epoch. A byte a slot (cleared every 255 epochs), so the marks stay small enough for the caches.
+   */
+  private marks = new Uint8Array(1024);
   private epoch = 0;
   /** Where a search's matches are gathered: `matches` answers a view of it, good until the next search. */
   private scratch = new Int32Array(1024);
@@ -323,8 +326,8 @@ export class WordIndex {
   }
 
   private nextEpoch(): number {
-    if (this.marks.length < this.slots) this.marks = new Uint32Array(this.ids.length);
-    if (++this.epoch === 0xffffffff) {
+    if (this.marks.length < this.slots) this.marks = new Uint8Array(this.ids.length);
+    if (++this.epoch === 0x100) {
       this.marks.fill(0);
       this.epoch = 1;
     }
