@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapTale } from '../../../common/schemas/map';
 import type { Tale } from '../../../common/schemas/tale';
 import { Client, type TestApp, registered, startApp, writeTale } from '../../test/harness';
+import { memorySearchOf } from './memory-search';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof registered>>;
@@ -148,9 +149,14 @@ describe('the map of tales', () => {
     expect(ids(await map(visitor, 'bbox=179.5,-17,-179.5,-16'))).toEqual([t.fijiWest.id, t.fijiEast.id]);
   });
 
-  it('filters by the same search text as the feed: words, hashtags, both ways of running a search', async () => {
-    for (const strategy of ['auto', 'index', 'feed'] as const) {
-      const s = strategy === 'auto' ? app : await startApp({ SEARCH_STRATEGY: strategy }, undefined);
+  it('filters by the same search text as the feed: words, hashtags, both ways of running a search, and the memory search', async () => {
+    for (const strategy of ['auto', 'index', 'feed', 'memory'] as const) {
+      const s =
+        strategy === 'auto' ? app : await startApp(strategy === 'memory' ? { SEARCH_ENGINE: 'memory' } : { SEARCH_STRATEGY: strategy }, undefined);
+      if (strategy === 'memory') {
+        await memorySearchOf(s.deps)?.whenReady();
+        expect(memorySearchOf(s.deps)?.index()).toBeDefined();
+      }
       try {
         const c = strategy === 'auto' ? other : await registered(s);
         if (strategy !== 'auto') {

@@ -45,7 +45,7 @@ const MEMBERS = 2;
  */
 const KEEP_FIRST_UP_TO = 1_024;
 /** A list in one of this many slots or more is also kept as bits (see SlotList.bits), when it has DENSE_LIST_MIN slots. */
-const DENSE = 32;
+const DENSE = 64;
 const DENSE_LIST_MIN = 1_024;
 const SORT_ALL_BELOW = 4_096;
 
