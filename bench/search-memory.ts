@@ -23,7 +23,9 @@ async function main() {
   await engine.whenReady();
   global.gc?.();
   const index = engine.index()!;
-  console.log(`read ${index.size.toLocaleString()} tales in ${((performance.now() - started) / 1000).toFixed(1)} s; heap +${Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20)} MB, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
+  console.log(
+    `read ${index.size.toLocaleString()} tales in ${((performance.now() - started) / 1000).toFixed(1)} s; heap +${Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20)} MB, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
+  );
   const now = Math.floor(Date.now() / 1000);
   const run = (name: string, texts: string[], page = 1) => {
     const times: number[] = [];
@@ -38,7 +40,9 @@ async function main() {
     times.sort((a, b) => a - b);
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(3);
     const mean = times.reduce((a, b) => a + b, 0) / times.length;
-    console.log(`${name}: ${texts.length} searches, mean ${mean.toFixed(3)} ms, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms; mean matches ${Math.round(found / texts.length)}`);
+    console.log(
+      `${name}: ${texts.length} searches, mean ${mean.toFixed(3)} ms, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms; mean matches ${Math.round(found / texts.length)}`,
+    );
   };
   for (let round = 0; round < 2; round++) {
     run('fresh two words', freshSearches(30_000));

@@ -152,7 +152,9 @@ describe('the map of tales', () => {
   it('filters by the same search text as the feed: words, hashtags, both ways of running a search, and the memory search', async () => {
     for (const strategy of ['auto', 'index', 'feed', 'memory'] as const) {
       const s =
-        strategy === 'auto' ? app : await startApp(strategy === 'memory' ? { SEARCH_ENGINE: 'memory' } : { SEARCH_STRATEGY: strategy }, undefined);
+        strategy === 'auto'
+          ? app
+          : await startApp(strategy === 'memory' ? { SEARCH_ENGINE: 'memory' } : { SEARCH_STRATEGY: strategy }, undefined);
       if (strategy === 'memory') {
         await memorySearchOf(s.deps)?.whenReady();
         expect(memorySearchOf(s.deps)?.index()).toBeDefined();

@@ -14,11 +14,28 @@ async function searchAll(c: Client, txt: string): Promise<{ ids: number[]; total
   const first = await c.get<Feed>(`/tale/feed/100/1?txt=${encodeURIComponent(txt)}`);
   const meta = first.body.meta.tale as { rowsTotal: number; pagesTotal: number };
   const ids = first.body.data.tale.map((t) => t.id);
-  for (let p = 2; p <= meta.pagesTotal; p++) ids.push(...(await c.get<Feed>(`/tale/feed/100/${p}?txt=${encodeURIComponent(txt)}`)).body.data.tale.map((t) => t.id));
+  for (let p = 2; p <= meta.pagesTotal; p++)
+    ids.push(...(await c.get<Feed>(`/tale/feed/100/${p}?txt=${encodeURIComponent(txt)}`)).body.data.tale.map((t) => t.id));
   return { ids, total: meta.rowsTotal };
 }
 
-const WORDS = ['лес', 'лесной', 'лёд', 'берег', 'harbour', 'harbours', 'sea', 'seal', 'season', 'sun', 'сон', 'сова', '2024', 'v1', 'naïve'];
+const WORDS = [
+  'лес',
+  'лесной',
+  'лёд',
+  'берег',
+  'harbour',
+  'harbours',
+  'sea',
+  'seal',
+  'season',
+  'sun',
+  'сон',
+  'сова',
+  '2024',
+  'v1',
+  'naïve',
+];
 const TAGS = ['весна', 'sea', 'sea-life', 'art'];
 
 describe('the memory search (SEARCH_ENGINE=memory)', () => {
@@ -290,7 +307,7 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
     });
     afterAll(async () => site?.close());
 
-    it("finds on one server what another just wrote, and forgets what it deleted", async () => {
+    it('finds on one server what another just wrote, and forgets what it deleted', async () => {
       const [a, b] = site.servers;
       await registered(a);
       const u = await registered(a);

@@ -118,7 +118,8 @@ export function createMemorySearch(deps: {
   let inFlight = 0;
   const taleTick = new Map<number, number>();
   const ownerTick = new Map<number, number>();
-  const stale = (r: { id: number; owner_id: number }, at: number) => (taleTick.get(r.id) ?? 0) > at || (ownerTick.get(r.owner_id) ?? 0) > at;
+  const stale = (r: { id: number; owner_id: number }, at: number) =>
+    (taleTick.get(r.id) ?? 0) > at || (ownerTick.get(r.owner_id) ?? 0) > at;
   const target = () => building ?? current;
   const settle = () => {
     if (--inFlight === 0) {
@@ -151,9 +152,13 @@ export function createMemorySearch(deps: {
       await new Promise((r) => setImmediate(r));
     }
     if (closed || building !== index) return;
+    index.sortWords();
     current = index;
     building = undefined;
-    log.info({ tales: index.size, ms: Date.now() - started, heapMB: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, 'search index ready');
+    log.info(
+      { tales: index.size, ms: Date.now() - started, heapMB: Math.round(process.memoryUsage().heapUsed / 2 ** 20) },
+      'search index ready',
+    );
     isReady = true;
     ready();
   }

@@ -163,6 +163,11 @@ export class WordIndex {
     return out;
   }
 
+  /** Sorts the words put in since the last search (done once a whole index is read, so the first search does not). */
+  sortWords() {
+    this.sortedLexicon();
+  }
+
   /** Puts a tale in, in place of what it held under the same id. */
   put(tale: IndexedTale) {
     this.remove(tale.id);
@@ -202,7 +207,8 @@ export class WordIndex {
 
   /** Every list's bits sized for `capacity` slots, or dropped where the list is no longer dense. */
   private refitBits(capacity: number) {
-    for (const map of [this.words, this.tags]) for (const list of map.values()) if (list.bits || list.length >= DENSE_LIST_MIN) list.fitBits(capacity);
+    for (const map of [this.words, this.tags])
+      for (const list of map.values()) if (list.bits || list.length >= DENSE_LIST_MIN) list.fitBits(capacity);
   }
 
   remove(id: number) {
@@ -299,7 +305,7 @@ export class WordIndex {
 
   private exact(map: Map<string, SlotList>, key: string): SlotList[] {
     const list = map.get(key);
-    return list && list.length ? [list] : [];
+    return list?.length ? [list] : [];
   }
 
   /** The lists of every word beginning with `prefix`. */

@@ -19,9 +19,7 @@ const TAGS = ['весна', 'sea', 'sea-life', 'art'];
 function expected(tales: Map<number, IndexedTale>, q: IndexQuery, reader: IndexReader): number[] {
   return [...tales.values()]
     .filter((t) => !(t.members && !reader.signedIn) && t.publishAt <= reader.now)
-    .filter((t) =>
-      q.words.every((w, i) => (i === q.words.length - 1 ? t.words.some((x) => x.startsWith(w)) : t.words.includes(w))),
-    )
+    .filter((t) => q.words.every((w, i) => (i === q.words.length - 1 ? t.words.some((x) => x.startsWith(w)) : t.words.includes(w))))
     .filter((t) => q.tags.every((tag) => t.tags.includes(tag)))
     .sort((a, b) => b.sticky - a.sticky || b.publishAt - a.publishAt || b.id - a.id)
     .map((t) => t.id);
@@ -69,7 +67,10 @@ describe('the word index', () => {
             const want = expected(model, { words, tags }, reader);
             const offset = pick([0, 0, 10, 100, 1_000]);
             const limit = pick([1, 10, 100]);
-            expect(pageOf(index, { words, tags }, reader, offset, limit), JSON.stringify({ seed, step, words, tags, reader, offset })).toEqual({
+            expect(
+              pageOf(index, { words, tags }, reader, offset, limit),
+              JSON.stringify({ seed, step, words, tags, reader, offset }),
+            ).toEqual({
               total: want.length,
               ids: want.slice(offset, offset + limit),
             });
