@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors';
 import { countTales, publicPosts, searchKeys, searchMatches } from './queries';
 import { parseSearch } from './search';
 import { SPARSE_MAX, fromTextIndex } from './search-plan';
-import { indexQuery, memorySearchOf } from './memory-search';
+import { answeringIndex, indexQuery } from './memory-search';
 import { type Caller, assertVisible, taleById } from './service';
 
 /**
@@ -171,7 +171,7 @@ export function viewportOf(bbox: Bbox | undefined, reader: { signedIn: boolean; 
 async function searchCondition(deps: Deps, txt: string | undefined, reader: { signedIn: boolean; now: number }): Promise<SQL | null> {
   const search = parseSearch(txt);
   if (!search) return null;
-  const index = memorySearchOf(deps)?.index();
+  const index = answeringIndex(deps);
   if (index) {
     const found = index.matches(indexQuery(search), reader);
     if (found.length <= SPARSE_MAX) return sql`${tales.id} = any(${sql.param(index.idsOf(found))}::int[])`;

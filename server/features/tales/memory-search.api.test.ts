@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tale } from '../../../common/schemas/tale';
 import { createEventBus } from '../../events';
 import { Client, DB_KIND, type TestApp, type TestSite, registered, startApp, startSite, writeTale } from '../../test/harness';
-import { type MemorySearch, createMemorySearch, memorySearchOf, readTales, searchInMemory } from './memory-search';
+import { type MemorySearch, answeringIndex, createMemorySearch, memorySearchOf, readTales, searchInMemory } from './memory-search';
 import { parseSearch } from './search';
 
 type Feed = { tale: Tale[] };
@@ -183,6 +184,34 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
       expect(memorySearchOf(app.deps)?.index()?.talesOf(u.id)).toEqual([]);
     });
 
+    it('never shows a tale the reader may not see now, even when the index is a moment behind', async () => {
+      const u = await registered(app);
+      const t = await writeTale(u, { header: 'Tapir hidden' });
+      expect(await found(new Client(app.url), 'tapir')).toEqual([t.id]);
+      // changed behind the app's back: no event, so the index still has it as open to all
+      await app.deps.db.execute(sql`update tales set is_for_registered = 1 where id = ${t.id}`);
+      expect(memorySearchOf(app.deps)?.index()?.has(t.id)).toBe(true);
+      expect(await found(new Client(app.url), 'tapir hid')).toEqual([]);
+      expect(await found(u, 'tapir hidd')).toEqual([t.id]);
+      await app.deps.db.execute(sql`update tales set is_draft = 1 where id = ${t.id}`);
+      expect(await found(u, 'tapir hidde')).toEqual([]);
+    });
+
+    it('reads a saved tale again before the lists that show it are dropped', async () => {
+      const u = await registered(app);
+      const told: string[] = [];
+      const off = app.deps.events.subscribe((e) => {
+        told.push(e.type);
+      });
+      try {
+        await writeTale(u, { header: 'Order of events' });
+      } finally {
+        off();
+      }
+      expect(told.indexOf('tale.saved')).toBeGreaterThanOrEqual(0);
+      expect(told.indexOf('tale.saved')).toBeLessThan(told.indexOf('lists.changed'));
+    });
+
     it('keeps the last of many edits of one tale made at once', async () => {
       const u = await registered(app);
       const t = await writeTale(u, { header: 'Edited at once' });
@@ -254,6 +283,19 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
     }
     const ids = (engine: MemorySearch, txt: string) =>
       searchInMemory(engine.index()!, parseSearch(txt)!, { signedIn: false, now: now() }, () => ({ offset: 0, limit: 100 })).ids;
+
+    it("is not answered from while the event relay is cut off (it may miss other servers' writes)", async () => {
+      const events = createEventBus();
+      const engine = createMemorySearch({ db: app.deps.db, events, log: silent });
+      try {
+        await engine.whenReady();
+        expect(answeringIndex({ events })).toBe(engine.index());
+        expect(answeringIndex({ events, relay: { up: true } })).toBe(engine.index());
+        expect(answeringIndex({ events, relay: { up: false } })).toBeUndefined();
+      } finally {
+        engine.close();
+      }
+    });
 
     it('keeps the newer change when an older read of a tale comes back after it', async () => {
       const u = await registered(app);

@@ -42,6 +42,16 @@ export function memorySearchOf(deps: { events: EventBus }): MemorySearch | undef
   return engines.get(deps.events);
 }
 
+/**
+ * The index to answer from now, if any: configured, read whole, and hearing the other servers'
+ * writes (while the event relay is cut off it may miss them, so the database answers; once the
+ * relay is back, `feed.changed` has it read again).
+ */
+export function answeringIndex(deps: { events: EventBus; relay?: { readonly up: boolean } }): WordIndex | undefined {
+  if (deps.relay && !deps.relay.up) return undefined;
+  return engines.get(deps.events)?.index();
+}
+
 /** What a search's terms ask of the index. */
 export function indexQuery(terms: SearchTerms) {
   return { words: terms.words, tags: terms.tags };
@@ -110,9 +120,12 @@ export function createMemorySearch(deps: {
   let current: WordIndex | undefined;
   let building: WordIndex | undefined;
   let closed = false;
+  const stopping = new AbortController();
   let ready!: () => void;
   let readyPromise = new Promise<void>((r) => (ready = r));
   let isReady = false;
+  // Each rebuild's number: only the newest goes on (a failed read and a relay outage may both ask for one).
+  let generation = 0;
   // Ticks of the latest change of each tale and author while reads are under way (pruned when none is).
   let tick = 0;
   let inFlight = 0;
@@ -120,28 +133,31 @@ export function createMemorySearch(deps: {
   const ownerTick = new Map<number, number>();
   const stale = (r: { id: number; owner_id: number }, at: number) =>
     (taleTick.get(r.id) ?? 0) > at || (ownerTick.get(r.owner_id) ?? 0) > at;
-  const target = () => building ?? current;
+  /** Every index a change must reach: the one answering, and the one being read. */
+  const targets = () => [current, building].filter((x): x is WordIndex => x !== undefined);
   const settle = () => {
     if (--inFlight === 0) {
       taleTick.clear();
       ownerTick.clear();
     }
   };
+  const wait = (ms: number) => sleep(ms, undefined, { signal: stopping.signal, ref: false }).catch(() => undefined);
 
-  /** Reads every listed tale into a new index, then answers from it. */
-  async function build(): Promise<void> {
+  /** Reads every listed tale into a new index, then answers from it; false when a newer rebuild took over. */
+  async function build(gen: number): Promise<boolean> {
     const index = new WordIndex();
     building = index;
     const started = Date.now();
+    const mine = () => !closed && gen === generation && building === index;
     let after = 0;
     for (;;) {
-      if (closed || building !== index) return;
+      if (!mine()) return false;
       const at = ++tick;
       inFlight++;
       let rows: IndexRow[];
       try {
         rows = await read(db, { after, limit: BATCH });
-        if (building !== index) return;
+        if (!mine()) return false;
         for (const r of rows) if (!stale(r, at)) index.put(toIndexed(r));
       } finally {
         settle();
@@ -151,7 +167,7 @@ export function createMemorySearch(deps: {
       // let requests in between batches
       await new Promise((r) => setImmediate(r));
     }
-    if (closed || building !== index) return;
+    if (!mine()) return false;
     index.sortWords();
     current = index;
     building = undefined;
@@ -161,25 +177,27 @@ export function createMemorySearch(deps: {
     );
     isReady = true;
     ready();
+    return true;
   }
 
-  /** Builds the index, again after a failure (the database's search answers meanwhile). */
+  /** Reads the index again whole, again after a failure; the database's search answers meanwhile. */
   async function rebuild(): Promise<void> {
+    const gen = ++generation;
     if (isReady) {
       isReady = false;
       readyPromise = new Promise<void>((r) => (ready = r));
     }
     current = undefined;
     building = undefined;
-    for (let wait = 500; !closed; wait = Math.min(wait * 2, 30_000)) {
+    for (let pause = 500; !closed && gen === generation; pause = Math.min(pause * 2, 30_000)) {
       try {
-        await build();
+        await build(gen);
         return;
       } catch (err) {
-        if (closed) return;
+        if (closed || gen !== generation) return;
         log.warn({ err }, 'reading the search index failed; searches use the database until it is read');
         building = undefined;
-        await sleep(wait);
+        await wait(pause);
       }
     }
   }
@@ -190,22 +208,29 @@ export function createMemorySearch(deps: {
     inFlight++;
     try {
       let known: number[];
-      let rows: IndexRow[];
+      const which: TalesToRead = 'owner' in change ? { owner: change.owner } : { ids: change.ids };
       if ('owner' in change) {
         ownerTick.set(change.owner, at);
-        known = target()?.talesOf(change.owner) ?? [];
-        rows = await read(db, { owner: change.owner });
+        known = [...new Set(targets().flatMap((index) => index.talesOf(change.owner)))];
       } else {
         for (const id of change.ids) taleTick.set(id, at);
         known = change.ids;
-        rows = await read(db, { ids: change.ids });
       }
-      const index = target();
-      if (!index) return;
+      let rows: IndexRow[];
+      try {
+        rows = await read(db, which);
+      } catch {
+        // once more after a moment (a connection the database just closed), before giving up on the index
+        await wait(200);
+        rows = await read(db, which);
+      }
       const seen = new Set(rows.map((r) => r.id));
-      for (const r of rows) if (!stale(r, at)) index.put(toIndexed(r));
-      for (const id of known) if (!seen.has(id) && (taleTick.get(id) ?? 0) <= at) index.remove(id);
+      for (const index of targets()) {
+        for (const r of rows) if (!stale(r, at)) index.put(toIndexed(r));
+        for (const id of known) if (!seen.has(id) && (taleTick.get(id) ?? 0) <= at) index.remove(id);
+      }
     } catch (err) {
+      if (closed) return;
       // the index may now miss a change: it is read again whole, the database answering meanwhile
       log.warn({ err }, 'a change could not be read into the search index; reading it again whole');
       void rebuild();
@@ -216,13 +241,12 @@ export function createMemorySearch(deps: {
 
   function removeTale(id: number) {
     if (inFlight) taleTick.set(id, ++tick);
-    target()?.remove(id);
+    for (const index of targets()) index.remove(id);
   }
 
   function removeOwner(owner: number) {
     if (inFlight) ownerTick.set(owner, ++tick);
-    const index = target();
-    for (const id of index?.talesOf(owner) ?? []) index?.remove(id);
+    for (const index of targets()) for (const id of index.talesOf(owner)) index.remove(id);
   }
 
   const listener = async (event: AppEvent) => {
@@ -250,6 +274,7 @@ export function createMemorySearch(deps: {
     whenReady: () => readyPromise,
     close() {
       closed = true;
+      stopping.abort();
       unsubscribe();
       current = undefined;
       building = undefined;

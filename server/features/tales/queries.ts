@@ -231,6 +231,20 @@ export async function selectTalesByIds(db: Db, ids: number[]): Promise<TaleRow[]
   return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => r !== undefined);
 }
 
+/** The rows of these ids the reader may see now (publicPosts), in the order of `ids`: a page of the memory search. */
+export async function selectVisibleTalesByIds(db: Db, ids: number[], reader: { signedIn: boolean; now: number }): Promise<TaleRow[]> {
+  if (!ids.length) return [];
+  const name = `tales_visible_by_ids_${reader.signedIn ? 'reader' : 'visitor'}`;
+  const q = preparedOnce(db, name, () =>
+    baseQuery(db)
+      .where(and(sql`${tales.id} = any(${sql.placeholder('ids')}::int[])`, publicPosts(reader.signedIn, sql.placeholder('now'))))
+      .prepare(name),
+  );
+  const rows = await q.execute({ ids, now: reader.now });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => r !== undefined);
+}
+
 /**
  * How many rows match, counted exactly up to `cap` and reported as `cap` beyond it. An exact
  * count of a million-row feed or of a common search word reads every match; a capped count reads

@@ -34,13 +34,14 @@ import {
   searchMatches,
   selectTales,
   selectTalesByIds,
+  selectVisibleTalesByIds,
 } from './queries';
 import { isReservedAlias } from './reserved';
 import { type ListScope, listName, listPage, listsOfPost } from './positions';
 import { type Dependency, listDependency, userDependency } from '../../caches';
 import { type SearchTerms, parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, fromTextIndex } from './search-plan';
-import { memorySearchOf, searchInMemory } from './memory-search';
+import { answeringIndex, searchInMemory } from './memory-search';
 import { keepRevision } from './revisions';
 import { type CheckedData, checkedData } from '../../http/serializer';
 import type { z } from 'zod';
@@ -187,14 +188,16 @@ async function feedPage(
   // A search of the whole feed goes the way its words make fast (search-plan.ts).
   const searchPage = async (terms: SearchTerms) => {
     // In memory when the server keeps the index (SEARCH_ENGINE=memory, memory-search.ts) and it is whole.
-    const index = memorySearchOf(deps)?.index();
+    const index = answeringIndex(deps);
     if (index) {
+      const reader = { signedIn: isLoggedIn(caller), now };
       let pagination = paginate(req.page, req.pageSize, 0);
-      const found = searchInMemory(index, terms, { signedIn: isLoggedIn(caller), now }, (total) => {
+      const found = searchInMemory(index, terms, reader, (total) => {
         pagination = paginate(req.page, req.pageSize, total);
         return { offset: (pagination.pageCurrentNumber - 1) * req.pageSize, limit: req.pageSize };
       });
-      return { rows: await selectTalesByIds(deps.db, found.ids), pagination };
+      // the rows as the database has them now, shown only if the reader may see them now (the index may be a moment behind)
+      return { rows: await selectVisibleTalesByIds(deps.db, found.ids, reader), pagination };
     }
     const sparse = await fromTextIndex(deps.db, deps.config.SEARCH_STRATEGY, terms);
     if (sparse) {
@@ -408,9 +411,10 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
       }
       // Only the lists the tale is or was in move (and any search, as its words may match now).
       const tags = [...new Set([...tagsBefore, ...tagsNow])];
+      // The memory search reads the tale again first (memory-search.ts), so no search page kept after the lists drop shows it as it was.
+      emit({ type: 'tale.saved', taleId: row.id });
       emit({ type: 'lists.changed', lists: listsOfPost(row.owner_id, tags, published, now) });
       emit({ type: 'tale.changed', taleId: row.id });
-      emit({ type: 'tale.saved', taleId: row.id });
       return withByline(row, author);
     });
     // What the writer sees is the row as written; a new tale nobody has liked yet.
