@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors';
 import { countTales, publicPosts, searchKeys, searchMatches } from './queries';
 import { parseSearch } from './search';
 import { SPARSE_MAX, fromTextIndex } from './search-plan';
-import { answeringIndex, indexQuery } from './memory-search';
+import { answeringIndex } from './memory-search';
 import { type Caller, assertVisible, taleById } from './service';
 
 /**
@@ -173,7 +173,7 @@ async function searchCondition(deps: Deps, txt: string | undefined, reader: { si
   if (!search) return null;
   const index = answeringIndex(deps);
   if (index) {
-    const found = index.matches(indexQuery(search), reader);
+    const found = index.matches(search, reader);
     if (found.length <= SPARSE_MAX) return sql`${tales.id} = any(${sql.param(index.idsOf(found))}::int[])`;
   } else if (await fromTextIndex(deps.db, deps.config.SEARCH_STRATEGY, search)) {
     const keys = await searchKeys(deps.db, search, reader, SPARSE_MAX + 1);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tale } from '../../../common/schemas/tale';
 import { createEventBus } from '../../events';
+import { seededInts } from '../../test/random';
 import { Client, DB_KIND, type TestApp, type TestSite, registered, startApp, startSite, writeTale } from '../../test/harness';
 import { type MemorySearch, answeringIndex, createMemorySearch, memorySearchOf, readTales, searchInMemory } from './memory-search';
 import { parseSearch } from './search';
@@ -50,14 +51,8 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
       const admin = await registered(app);
       const authors = [await registered(app), await registered(app), await registered(app)];
       await authors[0].post('/auth/profile', { id: authors[0].id, firstname: 'Зинаида', lastname: 'Quill' });
-      // mulberry32, seeded: the same corpus every run
-      let x = 7;
-      const next = (n: number) => {
-        x = (x + 0x6d2b79f5) | 0;
-        let r = Math.imul(x ^ (x >>> 15), 1 | x);
-        r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-        return Math.floor((((r ^ (r >>> 14)) >>> 0) / 4294967296) * n);
-      };
+      // seeded: the same corpus every run
+      const next = seededInts(7);
       for (let i = 0; i < 70; i++) {
         const words = Array.from({ length: 1 + next(4) }, () => WORDS[next(WORDS.length)]);
         const tags = Array.from({ length: next(3) }, () => `#${TAGS[next(TAGS.length)]}`);

@@ -52,11 +52,6 @@ export function answeringIndex(deps: { events: EventBus; relay?: { readonly up: 
   return engines.get(deps.events)?.index();
 }
 
-/** What a search's terms ask of the index. */
-export function indexQuery(terms: SearchTerms) {
-  return { words: terms.words, tags: terms.tags };
-}
-
 /** A search in memory: its total and the ids of one page, in feed order. */
 export function searchInMemory(
   index: WordIndex,
@@ -64,7 +59,7 @@ export function searchInMemory(
   reader: IndexReader,
   page: (total: number) => { offset: number; limit: number },
 ): { total: number; ids: number[] } {
-  const found = index.matches(indexQuery(terms), reader);
+  const found = index.matches(terms, reader);
   const { offset, limit } = page(found.length);
   return { total: found.length, ids: index.page(found, offset, limit) };
 }

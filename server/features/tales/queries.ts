@@ -215,6 +215,12 @@ export async function searchKeys(
   return q.execute({ now: reader.now, q: search.tsquery ?? '', tags: search.tags });
 }
 
+/** `rows` in the order of `ids` (an id without a row is left out). */
+function inOrderOf(ids: number[], rows: TaleRow[]): TaleRow[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is TaleRow => r !== undefined);
+}
+
 /**
  * Rows by id, in the order of `ids`: a search's page. One prepared statement (`= any($1)`), built
  * once: building the SELECT anew each time was a tenth of a memory search's cost in the server.
@@ -227,8 +233,7 @@ export async function selectTalesByIds(db: Db, ids: number[]): Promise<TaleRow[]
       .prepare('tales_by_ids'),
   );
   const rows = await q.execute({ ids });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => r !== undefined);
+  return inOrderOf(ids, rows);
 }
 
 /** The rows of these ids the reader may see now (publicPosts), in the order of `ids`: a page of the memory search. */
@@ -241,8 +246,7 @@ export async function selectVisibleTalesByIds(db: Db, ids: number[], reader: { s
       .prepare(name),
   );
   const rows = await q.execute({ ids, now: reader.now });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => r !== undefined);
+  return inOrderOf(ids, rows);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import type { SearchTerms } from './search';
+import { lowerBound } from './word-index';
 
 /**
  * How a search is run, chosen per query from how many tales its words are likely in.
@@ -95,8 +96,8 @@ export function wordShare(f: Pick<Frequencies, 'words' | 'sorted'>, word: string
   // The words a prefix begins are one run of the sorted list: two binary searches, not a walk of
   // the whole list on every search.
   const { lexemes, sums } = f.sorted;
-  const from = firstAtOrAfter(lexemes, word);
-  const to = firstAtOrAfter(lexemes, `${word}\uffff`);
+  const from = lowerBound(lexemes, word);
+  const to = lowerBound(lexemes, `${word}\uffff`);
   return Math.min(1, sums[to] - sums[from]);
 }
 
@@ -106,18 +107,6 @@ export function sortedShares(words: Map<string, number>): { lexemes: string[]; s
   const sums = [0];
   for (const lexeme of lexemes) sums.push(sums[sums.length - 1] + (words.get(lexeme) ?? 0));
   return { lexemes, sums };
-}
-
-/** The index of the first of `sorted` not below `key`. */
-function firstAtOrAfter(sorted: string[], key: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Expected matches of a search: its terms' shares multiplied (as PostgreSQL's own estimate does). */

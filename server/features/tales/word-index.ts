@@ -101,9 +101,9 @@ function grow<T extends Int32Array | Uint8Array | Float64Array | Uint32Array>(a:
   return next;
 }
 
-/** The index of the first of `sorted` not below `key`. */
-function lowerBound(sorted: readonly string[], key: string, from = 0): number {
-  let lo = from;
+/** The index of the first of `sorted` (code-unit order, as `<` compares) not below `key`. */
+export function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;

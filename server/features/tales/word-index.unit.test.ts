@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededInts as random } from '../../test/random';
 import { type IndexQuery, type IndexReader, type IndexedTale, WordIndex } from './word-index';
-
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  let x = seed;
-  return (n: number) => {
-    x = (x + 0x6d2b79f5) | 0;
-    let t = Math.imul(x ^ (x >>> 15), 1 | x);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 const VOCABULARY = ['лес', 'лесной', 'лето', 'берег', 'sea', 'seal', 'season', 'sun', 'сон', 'сова', 'a', 'ab', 'abc', '2024', '1.5'];
 const TAGS = ['весна', 'sea', 'sea-life', 'art'];
