@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
@@ -51,6 +52,19 @@ export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /**
+     * How many app processes serve the port on this machine (node:cluster), `auto` for one per
+     * core. More than one needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL): each process is a
+     * server of its own, as several machines are (docs/deploy.md, "Several processes on one machine").
+     */
+    PROCESSES: z
+      .string()
+      .default('1')
+      .refine(
+        (s) => s === 'auto' || (/^\d{1,2}$/.test(s) && Number(s) >= 1 && Number(s) <= 64),
+        'must be auto or a whole number from 1 to 64',
+      )
+      .transform((s) => (s === 'auto' ? os.availableParallelism() : Number(s))),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: urlOrEmpty(['postgres:', 'postgresql:']),
@@ -219,6 +233,20 @@ export const ConfigSchema = z
       .refine((s) => s === '' || /^[A-Za-z0-9._/-]+\/$/.test(s), 'must be empty or end with / (letters, digits, . _ - /)'),
   })
   .superRefine((c, ctx) => {
+    if (c.PROCESSES > 1 && !c.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROCESSES'],
+        message: 'more than one process needs DATABASE_URL: the embedded database opens in one process only',
+      });
+    }
+    if (c.PROCESSES > 1 && !c.REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROCESSES'],
+        message: 'more than one process needs REDIS_URL: without it each process keeps its own rate limits',
+      });
+    }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER is s3' });
     }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -38,6 +39,11 @@ describe('configuration', () => {
     ['PGLITE_SHARED_BUFFERS', '2GB'],
     ['PGLITE_SHARED_BUFFERS', '512kB'],
     ['PGLITE_SHARED_BUFFERS', '256MB; drop table tales'],
+    ['PROCESSES', '0'],
+    ['PROCESSES', '65'],
+    ['PROCESSES', 'two'],
+    ['PROCESSES', '1.5'],
+    ['PROCESSES', '-2'],
   ])('stops with a message naming %s for a bad value', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(key));
@@ -66,5 +72,20 @@ describe('configuration', () => {
       '::1',
       'loopback',
     ]);
+  });
+
+  it('runs one process unless told, and more only on PostgreSQL with Redis', () => {
+    expect(loadConfig({}).PROCESSES).toBe(1);
+    const shared = { DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379' };
+    expect(loadConfig({ ...shared, PROCESSES: '4' }).PROCESSES).toBe(4);
+    expect(loadConfig({ ...shared, PROCESSES: 'auto' }).PROCESSES).toBe(os.availableParallelism());
+    expect(() => loadConfig({ REDIS_URL: shared.REDIS_URL, PROCESSES: '2' })).toThrow(
+      /PROCESSES: more than one process needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: shared.DATABASE_URL, PROCESSES: '2' })).toThrow(
+      /PROCESSES: more than one process needs REDIS_URL/,
+    );
+    // one process is always fine, whatever the database
+    expect(loadConfig({ PROCESSES: '1' }).PROCESSES).toBe(1);
   });
 });
