@@ -167,22 +167,32 @@ async function feedPage(
   req: FeedRequest,
 ): Promise<{ page: { rows: TaleRow[]; pagination: Pagination }; shared?: string; lists: string[] }> {
   const now = nowSeconds();
-  const conditions: SQL[] = [];
   // The author and staff see the author's drafts and scheduled posts too; nobody else shares that view.
   const privateView = req.owner !== undefined && can.seeDraftsOf(caller, req.owner);
-  if (req.owner !== undefined) {
-    if (privateView) conditions.push(eq(tales.type, 'POST'), eq(tales.is_submitted, 1));
-    else conditions.push(publicPosts(isLoggedIn(caller), now));
-    conditions.push(eq(tales.owner_id, req.owner));
-  } else conditions.push(publicPosts(isLoggedIn(caller), now));
   const search = parseSearch(req.txt);
-  const matches = search ? searchMatches(search.tsquery || null, search.tags.length ? search.tags : null) : [];
-  const where = and(...conditions, ...matches);
+  // The statement's conditions, built only when the database is asked (not for a page kept in the
+  // caches, nor a search answered from memory).
+  let built: { conditions: SQL[]; matches: SQL[]; where: SQL | undefined } | undefined;
+  const sqlOf = () => {
+    if (built) return built;
+    const conditions: SQL[] = [];
+    if (req.owner !== undefined) {
+      if (privateView) conditions.push(eq(tales.type, 'POST'), eq(tales.is_submitted, 1));
+      else conditions.push(publicPosts(isLoggedIn(caller), now));
+      conditions.push(eq(tales.owner_id, req.owner));
+    } else conditions.push(publicPosts(isLoggedIn(caller), now));
+    const matches = search ? searchMatches(search.tsquery || null, search.tags.length ? search.tags : null) : [];
+    built = { conditions, matches, where: and(...conditions, ...matches) };
+    return built;
+  };
   // A search within an author's posts counts up to FEED_COUNT_CAP.
-  const count = () => countTales(deps.db, where, deps.config.FEED_COUNT_CAP);
+  const count = () => countTales(deps.db, sqlOf().where, deps.config.FEED_COUNT_CAP);
   const load = async (rowsTotal: number) => {
     const pagination = paginate(req.page, req.pageSize, rowsTotal);
-    const rows = await selectTales(deps.db, where, { limit: req.pageSize, offset: (pagination.pageCurrentNumber - 1) * req.pageSize });
+    const rows = await selectTales(deps.db, sqlOf().where, {
+      limit: req.pageSize,
+      offset: (pagination.pageCurrentNumber - 1) * req.pageSize,
+    });
     return { rows, pagination };
   };
   // A search of the whole feed goes the way its words make fast (search-plan.ts).
@@ -216,6 +226,7 @@ async function feedPage(
     // Dense: walk the feed in order and keep what matches; the match is written so the text index
     // cannot be chosen for it. The total is bounded (search-plan.ts, DENSE_TOTAL), exact when the
     // page comes up short.
+    const { conditions, matches, where } = sqlOf();
     const walk = and(...conditions, sql`coalesce(${and(...matches)}, false)`);
     let pagination = paginate(req.page, req.pageSize, Math.min(DENSE_TOTAL, deps.config.FEED_COUNT_CAP));
     const from = (pagination.pageCurrentNumber - 1) * req.pageSize;
@@ -236,7 +247,7 @@ async function feedPage(
     if (req.owner === undefined && !search.tsquery && search.tags.length === 1) return { kind: 'tag', tag: search.tags[0] };
     return undefined;
   };
-  if (privateView) return { page: await load(await countTales(deps.db, where)), lists: [] };
+  if (privateView) return { page: await load(await countTales(deps.db, sqlOf().where)), lists: [] };
   {
     const { caches } = deps;
     // Visitors and logged-in readers differ only in is_for_registered tales.
