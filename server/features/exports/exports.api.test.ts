@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataExport } from '../../../common/schemas/export';
 import type { Tale } from '../../../common/schemas/tale';
 import { queryRows } from '../../db/client';
@@ -269,11 +269,17 @@ describe('taking your data home', () => {
     const made = await ready(admin, author.id);
     expect(made.status).toBe('ready');
     expect((await download(admin, author.id, made.id)).status).toBe(200);
-    const texts = await mailTexts();
-    expect(texts.some((t) => t.includes(admin.mail) && t.includes('the data of Анна <b>Reed</b>'))).toBe(true);
-    // and the owner is told an administrator took their data
-    expect(texts.some((t) => t.includes(`To: ${author.mail}`) && t.includes('an administrator prepared an archive of your data'))).toBe(
-      true,
+    // the mails go once the archive is ready (so a slow machine may see "ready" first)
+    await vi.waitFor(
+      async () => {
+        const texts = await mailTexts();
+        expect(texts.some((t) => t.includes(admin.mail) && t.includes('the data of Анна <b>Reed</b>'))).toBe(true);
+        // and the owner is told an administrator took their data
+        expect(texts.some((t) => t.includes(`To: ${author.mail}`) && t.includes('an administrator prepared an archive of your data'))).toBe(
+          true,
+        );
+      },
+      { timeout: 10_000, interval: 50 },
     );
   });
 

@@ -164,6 +164,11 @@ export function startExportWorker(deps: Deps): ExportWorker {
         return;
       }
       log.error({ err, exportId: job.id }, 'an archive of a user’s data could not be made');
+      // the working copy goes before anyone is told it failed, as before "ready"
+      if (work) {
+        await fsp.rm(work, { recursive: true, force: true }).catch((e) => log.warn({ err: e }, 'a working copy is left to the sweeper'));
+        work = null;
+      }
       await db
         .update(dataExports)
         .set({ status: 'failed', error: String((err as Error)?.message ?? err).slice(0, 500), finished_at: nowSeconds() })
