@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 
@@ -104,10 +105,10 @@ export async function startApp(target: Target, port: number, extraEnv: Record<st
   const url = `http://127.0.0.1:${port}`;
   const stop = await started(`${url}/healthz`, child, log);
   // with SEARCH_ENGINE=memory, measured once every search is answered from memory: with PROCESSES,
-  // by every process (each asked on a new connection, which the kernel deals round robin)
+  // by every process (each asked on a new connection, which the processes are handed in turn)
   if (env.SEARCH_ENGINE === 'memory') {
     const began = Date.now();
-    const needed = 4 * (Number(env.PROCESSES) || 1);
+    const needed = 4 * (env.PROCESSES === 'auto' ? os.availableParallelism() : Number(env.PROCESSES) || 1);
     for (let inMemory = 0; inMemory < needed; ) {
       if (child.exitCode !== null) throw new Error(`the server stopped; see ${log}`);
       if ((await healthOnNewConnection(`${url}/healthz`)).search === 'memory') inMemory++;

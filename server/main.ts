@@ -4,7 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { startingServer } from './http/starting';
-import { runProcesses, STOP_MESSAGE } from './processes';
+import { runProcesses } from './processes';
 
 async function main() {
   let config: Config;
@@ -19,13 +19,30 @@ async function main() {
   }
   // PROCESSES > 1: this process keeps that many servers running on the port (processes.ts)
   if (config.PROCESSES > 1 && cluster.isPrimary) {
-    runProcesses(config.PROCESSES, pino({ level: config.LOG_LEVEL, enabled: config.LOG_LEVEL !== 'silent' }));
+    const log = pino({ level: config.LOG_LEVEL, enabled: config.LOG_LEVEL !== 'silent' });
+    // a little longer than each process's own graceful close (below)
+    runProcesses(config.PROCESSES, log, { stopTimeoutMs: config.SHUTDOWN_DRAIN_MS + 15_000 });
     return;
   }
-  // The socket answers from the first moment: /healthz says 503 "starting" while the database
-  // opens (an embedded one over a large data directory takes seconds), then the app takes over.
+  // One of several processes stops on the first of SIGTERM (from the first process, or systemd's
+  // stop) and SIGINT (a terminal's Ctrl-C reaches every process), once, also while it starts.
+  const worker = cluster.isWorker;
+  let stopAsked: NodeJS.Signals | undefined;
+  let stopNow: (() => void) | undefined;
+  if (worker) {
+    const ask = (signal: NodeJS.Signals) => {
+      if (stopAsked) return;
+      stopAsked = signal;
+      stopNow?.();
+    };
+    process.on('SIGTERM', ask);
+    process.on('SIGINT', ask);
+  }
+  // Alone, the socket answers from the first moment: /healthz says 503 "starting" while the
+  // database opens (an embedded one over a large data directory takes seconds), then the app
+  // takes over. One of several listens only once its app is ready: meanwhile the others serve.
   const starting = startingServer(config.API_PREFIX);
-  await starting.listen(config.PORT, config.HOST);
+  if (!worker) await starting.listen(config.PORT, config.HOST);
   const { app, database, drain } = await buildApp(config, { serverFactory: starting.serverFactory });
   // On close: stop taking connections and wait for the requests in flight before the database
   // closes (Fastify does not close a server it did not listen on itself).
@@ -35,14 +52,13 @@ async function main() {
   // On SIGTERM/SIGINT: behind a load balancer, first say "draining" on /healthz while still
   // answering (SHUTDOWN_DRAIN_MS), so no request arrives as the server stops accepting; then stop
   // accepting, finish requests in flight, end the live streams and close the database.
-  // One of several processes is told to stop by the first (processes.ts), and may also get the signal
-  // itself (a terminal's Ctrl-C, systemd's stop): whichever comes first stops it, once.
-  const worker = cluster.isWorker;
+  let closing = false;
   const grace = closeWithGrace(
     { delay: config.SHUTDOWN_DRAIN_MS + 10_000, skip: worker ? ['SIGINT', 'SIGTERM'] : [] },
     async ({ signal, err }) => {
+      closing = true;
       if (err) app.log.error({ err }, 'closing after an error');
-      else app.log.info({ signal: signal ?? 'SIGTERM', drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+      else app.log.info({ signal: signal ?? stopAsked, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
       if (!err && config.SHUTDOWN_DRAIN_MS > 0) {
         drain();
         await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
@@ -51,19 +67,16 @@ async function main() {
     },
   );
   if (worker) {
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      grace.close();
+    stopNow = () => {
+      if (!closing) grace.close();
     };
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
-    process.on('message', (m) => {
-      if (m === STOP_MESSAGE) stop();
-    });
+    if (stopAsked) return stopNow();
   }
   await app.ready();
+  if (worker) {
+    if (stopAsked) return;
+    await starting.listen(config.PORT, config.HOST);
+  }
   starting.open();
   const address = starting.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -143,6 +143,16 @@ function request(
   });
 }
 
+/** Whether any process of the group `pid` leads is still there. */
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -175,11 +185,12 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('PROCESSES=2: one server as t
   });
 
   // a port of its own: with PORT=0 processes that start after all the others died would get a new one
-  const run = async (env: Record<string, string> = {}, options: { detached?: boolean } = {}) => {
+  // in a process group of its own, so that every process it started can be looked for at the end
+  const run = async (env: Record<string, string> = {}) => {
     const s = start(
       { PROCESSES: '2', DATABASE_URL: dbUrl, REDIS_URL: redisUrl as string, PORT: String(await freePort()), ...env },
       dataDir,
-      options,
+      { detached: true },
     );
     started.push(s);
     return s;
@@ -194,14 +205,13 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('PROCESSES=2: one server as t
     );
 
   it('serves from both processes alike (one session, one feed kept fresh by the relay), replaces a process that dies, and stops cleanly on Ctrl-C', async () => {
-    const s = await run({}, { detached: true });
+    const s = await run();
     const two = await until('two processes listening', s, () => (listening(s).length >= 2 ? listening(s) : undefined));
     const primary = s.child.pid as number;
     const workers = two.map((l) => l.pid);
     expect(new Set(workers).size).toBe(2);
     expect(workers).not.toContain(primary);
     const url = /^Server listening at (http:\/\/127\.0\.0\.1:\d+)$/.exec(two[0].msg)?.[1] as string;
-    expect(two[1].msg).toBe(two[0].msg); // the same port
     await until('both up', s, () => s.said('Tales is up').length >= 2);
 
     // one session, whichever process answers
@@ -242,7 +252,15 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('PROCESSES=2: one server as t
     // a process killed is replaced; the site answers meanwhile
     process.kill(workers[0], 'SIGKILL');
     await until('the loss noticed', s, () => s.said('an app process ended: starting another').length === 1);
-    for (let i = 0; i < 4; i++) expect((await request(`${url}/healthz`)).status).toBe(200);
+    // every request answered while the replacement starts: it takes connections only once it is ready
+    const newcomer = () => s.said('Tales is up').find((l) => !workers.includes(l.pid));
+    let asked = 0;
+    for (; !newcomer() && asked < 2_000; asked++) {
+      const r = await request(`${url}/api/tale/feed/10/1`, { token });
+      expect(r.status).toBe(200);
+      expect(r.body.meta.alina_response_success).toBe(1);
+    }
+    expect(asked).toBeGreaterThan(5);
     const third = await until('a new process listening', s, () => listening(s).find((l) => !workers.includes(l.pid)));
     await until('it is up', s, () => s.said('Tales is up').some((l) => l.pid === third.pid));
     from = s.lines.length;
@@ -258,7 +276,12 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('PROCESSES=2: one server as t
       return l.length === 2 ? l.map((x) => x.pid) : undefined;
     });
     await until('they are up', s, () => fresh.every((pid) => s.said('Tales is up').some((l) => l.pid === pid)));
-    expect(s.said('an app process ended: starting another').map((l) => l.restartInMs)).toEqual([1000, 2000, 4000]);
+    // 1 s first, then doubling while replacements keep dying within a minute (back to 1 s after one lived longer)
+    const delays = s.said('an app process ended: starting another').map((l) => l.restartInMs as number);
+    expect(delays).toHaveLength(3);
+    expect(delays[0]).toBe(1000);
+    for (let i = 1; i < delays.length; i++) expect([1000, delays[i - 1] * 2]).toContain(delays[i]);
+    expect(delays[2]).toBe(delays[1] * 2); // the pair died together: the second waits twice as long
     from = s.lines.length;
     for (let i = 0; i < 6; i++) expect((await request(`${url}/api/tale/feed/10/1`, { token })).body.CurrentUser.id).toBe(me);
     await until('requests logged', s, () => servedBy(s, from).size === 2);
@@ -274,6 +297,7 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('PROCESSES=2: one server as t
         .sort(),
     ).toEqual([...fresh].sort());
     for (const pid of fresh) expect(alive(pid)).toBe(false);
+    expect(groupAlive(primary)).toBe(false);
     await expect(request(`${url}/healthz`)).rejects.toThrow();
   }, 120_000);
 
@@ -290,7 +314,17 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('PROCESSES=2: one server as t
         .sort(),
     ).toEqual(two.map((l) => l.pid).sort());
     for (const l of two) expect(alive(l.pid)).toBe(false);
+    expect(groupAlive(s.child.pid as number)).toBe(false);
   }, 90_000);
+
+  it('stops at once, cleanly, when told to while its processes are still starting', async () => {
+    const s = await run();
+    await until('processes started', s, () => s.said('app processes started').length === 1);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(s.said('Tales is up')).toHaveLength(0);
+    expect(groupAlive(s.child.pid as number)).toBe(false);
+  }, 60_000);
 
   it('stops with the processes’ exit code when none can serve (the port is taken), leaving none behind', async () => {
     const taken = net.createServer();
@@ -300,8 +334,9 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('PROCESSES=2: one server as t
       const s = await run({ PORT: String(port) });
       expect(await s.exited).toBe(1);
       expect(s.said('an app process ended before serving: stopping')).toHaveLength(1);
-      const pids = new Set(s.lines.map((l) => l.pid));
-      for (const pid of pids) expect(alive(pid)).toBe(false);
+      // the other process was sent SIGKILL as the first exited: gone a moment later
+      for (let i = 0; i < 100 && groupAlive(s.child.pid as number); i++) await sleep(50);
+      expect(groupAlive(s.child.pid as number)).toBe(false);
     } finally {
       taken.close();
     }
