@@ -35,7 +35,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // a test's whole time, room for a machine at half its usual speed (the assertions keep their own 7 s)
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],

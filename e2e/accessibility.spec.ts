@@ -18,7 +18,7 @@ async function violations(page: Page) {
 for (const lang of ['en', 'ru'] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`no accessibility violations on the main screens, ${lang}, ${scheme}`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await page.emulateMedia({ colorScheme: scheme });
       const word = uniqueWord('axe');
       await registerViaUi(page);
@@ -90,7 +90,7 @@ for (const lang of ['en', 'ru'] as const) {
       page,
       browser,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await page.emulateMedia({ colorScheme: scheme });
       await loginViaUi(page, savedAdminAccount());
       await page.evaluate((l) => localStorage.setItem('language', l), lang);
