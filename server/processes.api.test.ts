@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND } from './test/harness';
+import { DB_KIND, freePort } from './test/harness';
 
 /**
  * PROCESSES=2: the real server (server/main.ts) as several processes on one port (processes.ts),
@@ -94,16 +94,6 @@ async function until<T>(what: string, s: Started, check: () => T | undefined | f
   }
   throw new Error(`${what}: not seen\n${s.output()}`);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 interface Envelope {
   meta: { alina_response_success: number };

@@ -1,25 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
-import { DB_KIND } from '../test/harness';
+import { DB_KIND, freePort } from '../test/harness';
 
 /**
  * The server as its own process (server/main.ts) on a new embedded database: creating and
  * migrating it takes seconds, and the socket answers meanwhile instead of refusing connections.
  */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

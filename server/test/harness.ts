@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -230,3 +231,14 @@ export async function lastMail(app: TestApp): Promise<{ text: string; code: stri
   const text = await fs.readFile(path.join(dir, files[files.length - 1]), 'utf8');
   return { text, code: /reset code: (\d{8})/i.exec(text)?.[1] };
 }
+
+/** A TCP port free on 127.0.0.1 a moment ago, for a server the test starts as its own process. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
