@@ -129,12 +129,22 @@ export class Memo<V> {
   private byTale = new Map<Dependency, Set<string>>();
   /** The version whose older values were last swept out of a full memo. */
   private sweptVersion = -1;
+  /** With probation: the keys asked for lately, in two generations (the newer one and the one before). */
+  private asked = new Set<string>();
+  private askedBefore = new Set<string>();
   private readonly ttl: () => number;
   constructor(
     ttlMs: Ttl,
     private readonly version: () => number,
     private readonly max = 5_000,
     private readonly tales?: TaleDependencies,
+    /**
+     * Once half full, keep a new key's value only when the key is asked for again (within about
+     * the last `max` new keys): for memos whose keys are often asked once (a new search's page, a
+     * deep page), which are then loaded and answered without the cost of keeping them, and without
+     * pushing out values that are asked for again.
+     */
+    private readonly probation = false,
   ) {
     this.ttl = lifeOf(ttlMs);
     tales?.register(this as Memo<unknown>);
@@ -188,6 +198,17 @@ export class Memo<V> {
     });
   }
 
+  /** Whether the key is asked for the first time lately (probation): it is noted for next time. */
+  private firstAsk(key: string): boolean {
+    if (this.asked.has(key) || this.askedBefore.has(key)) return false;
+    if (this.asked.size >= this.max) {
+      this.askedBefore = this.asked;
+      this.asked = new Set();
+    }
+    this.asked.add(key);
+    return true;
+  }
+
   get(key: string, load: () => Promise<V>): Promise<V> {
     const ttlMs = this.ttl();
     if (ttlMs === 0) return load();
@@ -212,6 +233,7 @@ export class Memo<V> {
       }
       return this.named(hit);
     }
+    if (this.probation && !hit && this.entries.size >= this.max / 2 && this.firstAsk(key)) return load();
     if (this.entries.size >= this.max) {
       // Values of an older version go first, swept once per version (not on every miss of a full memo).
       if (this.sweptVersion !== version) {
@@ -375,14 +397,14 @@ export function createCaches(
   const caches: Caches = {
     sessions: new SessionCache(life(config.SESSION_CACHE_MS)),
     taleUses,
-    pages: new Memo(life(ttl), () => version.content, 5_000, taleUses),
+    pages: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),
     counts: new Memo(life(ttl * 10), () => version.membership, 5_000, taleUses),
     positions: new Memo(life(ttl * 10), () => version.membership, 20_000, taleUses),
     tales: new Memo(life(ttl), () => version.content, 20_000, taleUses),
-    answers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
+    answers: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),
     likers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
-    liked: new Memo(life(config.SESSION_CACHE_MS), () => version.content, 50_000, taleUses),
-    readerData: new Memo(life(ttl), () => version.content, 5_000, taleUses),
+    liked: new Memo(life(config.SESSION_CACHE_MS), () => version.content, 50_000, taleUses, true),
+    readerData: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),
   };
   const everything = () => {
     version.membership++;

@@ -228,3 +228,65 @@ describe('a full memo', () => {
     expect(loads).toBe(0);
   });
 });
+
+describe('a memo on probation (keys often asked once)', () => {
+  const counting = (memo: Memo<number>) => {
+    let loads = 0;
+    const get = (k: string | number) =>
+      memo.get(String(k), async () => {
+        loads++;
+        return Number(k);
+      });
+    return { get, loads: () => loads };
+  };
+
+  it('keeps what is asked while it has room, then a new value only when its key is asked for a second time', async () => {
+    const m = counting(new Memo<number>(60_000, () => 0, 10, undefined, true));
+    for (let k = 0; k < 5; k++) await m.get(k);
+    for (let k = 0; k < 5; k++) await m.get(k);
+    expect(m.loads()).toBe(5);
+    // half full: a new key is loaded at each of its first two asks, and kept at the second
+    await m.get(77);
+    await m.get(77);
+    expect(m.loads()).toBe(7);
+    for (let i = 0; i < 5; i++) expect(await m.get(77)).toBe(77);
+    expect(m.loads()).toBe(7);
+  });
+
+  it('lets keys asked once pass without pushing out a value asked for again', async () => {
+    const m = counting(new Memo<number>(60_000, () => 0, 10, undefined, true));
+    await m.get('hot');
+    for (let k = 0; k < 1_000; k++) expect(await m.get(k)).toBe(k);
+    const before = m.loads();
+    await m.get('hot');
+    expect(m.loads()).toBe(before);
+    // a key asked again soon after its first ask is kept; one asked again long after (about 2 x
+    // max new keys later) starts over
+    await m.get(999);
+    await m.get(999);
+    expect(m.loads()).toBe(before + 1);
+    await m.get(10);
+    await m.get(10);
+    await m.get(10);
+    expect(m.loads()).toBe(before + 3);
+  });
+
+  it('names the tales of a value it did not keep to the load it ran inside of', async () => {
+    const tales = new TaleDependencies();
+    const pages = new Memo<string>(60_000, () => 0, 100, tales, true);
+    const answers = new Memo<string>(60_000, () => 0, 100, tales);
+    for (let k = 0; k < 50; k++) await pages.get(`other ${k}`, async () => 'other');
+    let text = 'one';
+    const page = vi.fn(async () => {
+      tales.use([7]);
+      return text;
+    });
+    const answer = vi.fn(async () => `answer(${await pages.get('P', page)})`);
+    expect(await answers.get('A', answer)).toBe('answer(one)');
+    expect(await answers.get('A', answer)).toBe('answer(one)');
+    expect(answer).toHaveBeenCalledTimes(1);
+    text = 'two';
+    tales.taleChanged(7);
+    expect(await answers.get('A', answer)).toBe('answer(two)');
+  });
+});
