@@ -48,6 +48,8 @@ const KEEP_FIRST_UP_TO = 1_024;
 const DENSE = 64;
 const DENSE_LIST_MIN = 1_024;
 const SORT_ALL_BELOW = 4_096;
+/** How many prefixes' merged bits are kept (each one bit a slot: 128 KB at a million tales). */
+const MERGED_PREFIXES_MAX = 256;
 
 /** An append-only list of slots in a typed array that doubles as it fills. */
 class SlotList {
@@ -146,6 +148,17 @@ export class WordIndex {
   private lexicon: string[] = [];
   private unsorted: string[] = [];
   private resort = false;
+  /**
+   * For a prefix that begins many words (`mergeFrom` or more), the slots of all of them as one set
+   * of bits, made at its first search and kept up to date by put: a search whose other terms are
+   * fewer reads one bit a tale for it instead of each tale's words ("стихи с", "is an"). Dropped
+   * when slots are renumbered or the arrays grow.
+   */
+  private merged = new Map<string, Uint32Array>();
+  private mergedLongest = 0;
+
+  /** `mergeFrom`: how many words a prefix begins for its slots to be kept merged (tests use few). */
+  constructor(private readonly mergeFrom = 8) {}
 
   /** How many tales it holds. */
   get size(): number {
@@ -175,6 +188,7 @@ export class WordIndex {
     if (slot >= this.ids.length) {
       const size = slot + 1;
       this.refitBits(Math.max(size, this.ids.length * 2));
+      this.dropMerged();
       this.ids = grow(this.ids, size);
       this.owners = grow(this.owners, size);
       this.sticky = grow(this.sticky, size);
@@ -196,6 +210,12 @@ export class WordIndex {
       list.push(slot);
       if (!list.bits && list.length >= DENSE_LIST_MIN && list.length * DENSE >= this.ids.length) list.fitBits(this.ids.length);
       this.fwd[end++] = list.word;
+      if (this.mergedLongest) {
+        for (let k = Math.min(word.length, this.mergedLongest); k > 0; k--) {
+          const bits = this.merged.get(word.slice(0, k));
+          if (bits) bits[slot >>> 5] |= 1 << (slot & 31);
+        }
+      }
     }
     this.fwdStart[slot + 1] = end;
     for (const tag of new Set(tale.tags)) {
@@ -235,23 +255,27 @@ export class WordIndex {
    * use it before the next search.
    */
   matches(query: IndexQuery, reader: IndexReader): Int32Array {
-    const groups: SlotList[][] = [];
+    const groups: { lists: SlotList[]; size: number; prefix?: string }[] = [];
     const { words, tags } = query;
+    const add = (lists: SlotList[], prefix?: string) => groups.push({ lists, size: lists.reduce((n, l) => n + l.length, 0), prefix });
     for (let i = 0; i < words.length; i++) {
-      const lists = i === words.length - 1 ? this.prefixed(words[i]) : this.exact(this.words, words[i]);
+      const last = i === words.length - 1;
+      const lists = last ? this.prefixed(words[i]) : this.exact(this.words, words[i]);
       if (!lists.length) return new Int32Array(0);
-      groups.push(lists);
+      add(lists, last && lists.length >= this.mergeFrom ? words[i] : undefined);
     }
     for (const tag of tags) {
       const lists = this.exact(this.tags, tag);
       if (!lists.length) return new Int32Array(0);
-      groups.push(lists);
+      add(lists);
     }
     if (!groups.length) return new Int32Array(0);
-    const sizeOf = (g: SlotList[]) => g.reduce((n, l) => n + l.length, 0);
-    groups.sort((a, b) => sizeOf(a) - sizeOf(b));
-    let found = this.union(groups[0]);
-    for (let g = 1; g < groups.length && found.length; g++) found = this.within(found, groups[g]);
+    groups.sort((a, b) => a.size - b.size);
+    let found = this.union(groups[0].lists);
+    for (let g = 1; g < groups.length && found.length; g++) {
+      const { lists, prefix } = groups[g];
+      found = prefix === undefined ? this.within(found, lists) : this.withinBits(found, this.mergedBits(prefix, lists));
+    }
     // who may see what: gone, members only, not yet published
     const flags = this.flags;
     const publishAt = this.publishAt;
@@ -338,6 +362,41 @@ export class WordIndex {
       this.epoch = 1;
     }
     return this.epoch;
+  }
+
+  /** The slots of the words beginning with `prefix` (their `lists`) as bits, made once and kept (see `merged`). */
+  private mergedBits(prefix: string, lists: SlotList[]): Uint32Array {
+    let bits = this.merged.get(prefix);
+    if (bits) return bits;
+    bits = new Uint32Array(Math.ceil(this.ids.length / 32));
+    for (const list of lists) {
+      if (list.bits) {
+        const b = list.bits;
+        for (let i = 0; i < bits.length; i++) bits[i] |= b[i];
+      } else {
+        const items = list.items;
+        for (let i = 0; i < list.length; i++) bits[items[i] >>> 5] |= 1 << (items[i] & 31);
+      }
+    }
+    if (this.merged.size >= MERGED_PREFIXES_MAX) this.merged.delete(this.merged.keys().next().value as string);
+    this.merged.set(prefix, bits);
+    this.mergedLongest = Math.max(this.mergedLongest, prefix.length);
+    return bits;
+  }
+
+  private dropMerged() {
+    this.merged.clear();
+    this.mergedLongest = 0;
+  }
+
+  /** The slots of `found` set in `bits`, kept in place and in order. */
+  private withinBits(found: Int32Array, bits: Uint32Array): Int32Array {
+    let n = 0;
+    for (let i = 0; i < found.length; i++) {
+      const slot = found[i];
+      if (bits[slot >>> 5] & (1 << (slot & 31))) found[n++] = slot;
+    }
+    return found.subarray(0, n);
   }
 
   /** The slots in any of `lists`, each once, in the scratch array (no new array per search: less for the collector). */
@@ -468,6 +527,7 @@ export class WordIndex {
     }
     // renumbered slots: every list's bits are made again
     for (const map of [this.words, this.tags]) for (const list of map.values()) list.bits = null;
+    this.dropMerged();
     this.refitBits(this.ids.length);
     this.resort = true;
   }

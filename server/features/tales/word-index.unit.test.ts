@@ -24,7 +24,8 @@ describe('the word index', () => {
   it('finds what a brute-force search finds, in feed order, through puts, rewrites, removals and compaction', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const next = random(seed);
-      const index = new WordIndex();
+      // odd seeds keep a prefix's words merged from two words on (VOCABULARY's prefixes begin few)
+      const index = seed % 2 ? new WordIndex(2) : new WordIndex();
       const model = new Map<number, IndexedTale>();
       const pick = <T>(a: readonly T[]) => a[next(a.length)];
       for (let step = 0; step < 30_000; step++) {
