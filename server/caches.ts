@@ -119,7 +119,8 @@ interface Entry<V> {
 /**
  * Promises of values kept for `ttlMs` while `version()` stays the same (and, given `tales`, while
  * none of the tales they show changed). Callers asking for a key that is being loaded share the one
- * load, so a burst of misses runs one query, not sixty-four. A value past its time but still good
+ * load, so a burst of misses runs one query, not sixty-four (on probation, two: the first ask's own
+ * and the shared one). A value past its time but still good
  * is answered while one caller's load replaces it in the background, so readers never queue behind
  * a refresh; a value something was written to since is never answered.
  */

@@ -48,7 +48,7 @@ const KEEP_FIRST_UP_TO = 1_024;
 const DENSE = 64;
 const DENSE_LIST_MIN = 1_024;
 const SORT_ALL_BELOW = 4_096;
-/** How many prefixes' merged bits are kept (each one bit a slot: 128 KB at a million tales). */
+/** How many prefixes' merged bits are kept (each one bit a slot of capacity: up to 256 KB at a million tales). */
 const MERGED_PREFIXES_MAX = 256;
 
 /** An append-only list of slots in a typed array that doubles as it fills. */
@@ -152,13 +152,21 @@ export class WordIndex {
    * For a prefix that begins many words (`mergeFrom` or more), the slots of all of them as one set
    * of bits, made at its first search and kept up to date by put: a search whose other terms are
    * fewer reads one bit a tale for it instead of each tale's words ("стихи с", "is an"). Dropped
-   * when slots are renumbered or the arrays grow.
+   * when slots are renumbered or the arrays grow. A set is one bit a slot of the arrays' capacity
+   * (up to about twice the tales held: 256 KB at a million), at most MERGED_PREFIXES_MAX of them.
    */
   private merged = new Map<string, Uint32Array>();
   private mergedLongest = 0;
 
-  /** `mergeFrom`: how many words a prefix begins for its slots to be kept merged (tests use few). */
-  constructor(private readonly mergeFrom = 8) {}
+  /**
+   * `mergeFrom`: how many words a prefix begins for its slots to be kept merged; `mergeFor`: how
+   * many tales the other terms must have found for a prefix not yet merged to be merged (fewer
+   * are checked against their own words, which costs less than merging). Tests use small ones.
+   */
+  constructor(
+    private readonly mergeFrom = 8,
+    private readonly mergeFor = 1_024,
+  ) {}
 
   /** How many tales it holds. */
   get size(): number {
@@ -274,7 +282,8 @@ export class WordIndex {
     let found = this.union(groups[0].lists);
     for (let g = 1; g < groups.length && found.length; g++) {
       const { lists, prefix } = groups[g];
-      found = prefix === undefined ? this.within(found, lists) : this.withinBits(found, this.mergedBits(prefix, lists));
+      const merged = prefix === undefined ? undefined : this.mergedBits(prefix, lists, found.length);
+      found = merged ? this.withinBits(found, merged) : this.within(found, lists);
     }
     // who may see what: gone, members only, not yet published
     const flags = this.flags;
@@ -364,10 +373,13 @@ export class WordIndex {
     return this.epoch;
   }
 
-  /** The slots of the words beginning with `prefix` (their `lists`) as bits, made once and kept (see `merged`). */
-  private mergedBits(prefix: string, lists: SlotList[]): Uint32Array {
+  /**
+   * The slots of the words beginning with `prefix` (their `lists`) as bits, made once and kept (see
+   * `merged`); none when they are not kept yet and `found` tales are too few to make it worth it.
+   */
+  private mergedBits(prefix: string, lists: SlotList[], found: number): Uint32Array | undefined {
     let bits = this.merged.get(prefix);
-    if (bits) return bits;
+    if (bits || found < this.mergeFor) return bits;
     bits = new Uint32Array(Math.ceil(this.ids.length / 32));
     for (const list of lists) {
       if (list.bits) {

@@ -25,7 +25,7 @@ describe('the word index', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const next = random(seed);
       // odd seeds keep a prefix's words merged from two words on (VOCABULARY's prefixes begin few)
-      const index = seed % 2 ? new WordIndex(2) : new WordIndex();
+      const index = seed % 2 ? new WordIndex(2, 0) : new WordIndex();
       const model = new Map<number, IndexedTale>();
       const pick = <T>(a: readonly T[]) => a[next(a.length)];
       for (let step = 0; step < 30_000; step++) {
