@@ -51,6 +51,16 @@ const SORT_ALL_BELOW = 4_096;
 /** How many prefixes' merged bits are kept (each one bit a slot of capacity: up to 256 KB at a million tales). */
 const MERGED_PREFIXES_MAX = 256;
 
+/** Marks `slot` in a set of bits (one bit a slot). */
+function setBit(bits: Uint32Array, slot: number) {
+  bits[slot >>> 5] |= 1 << (slot & 31);
+}
+
+/** Whether `slot` is marked in a set of bits. */
+function hasBit(bits: Uint32Array, slot: number): boolean {
+  return (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
+}
+
 /** An append-only list of slots in a typed array that doubles as it fills. */
 class SlotList {
   items = new Int32Array(2);
@@ -69,7 +79,7 @@ class SlotList {
       this.items = grown;
     }
     this.items[this.length++] = slot;
-    if (this.bits) this.bits[slot >>> 5] |= 1 << (slot & 31);
+    if (this.bits) setBit(this.bits, slot);
   }
   /** Whether the list now deserves bits (or no longer, `capacity` slots on): dense enough, and long enough to matter. */
   fitBits(capacity: number) {
@@ -80,7 +90,7 @@ class SlotList {
     }
     if (this.bits && this.bits.length * 32 >= capacity) return;
     const bits = new Uint32Array(Math.ceil(capacity / 32));
-    for (let i = 0; i < this.length; i++) bits[this.items[i] >>> 5] |= 1 << (this.items[i] & 31);
+    for (let i = 0; i < this.length; i++) setBit(bits, this.items[i]);
     this.bits = bits;
   }
   has(slot: number): boolean {
@@ -221,7 +231,7 @@ export class WordIndex {
       if (this.mergedLongest) {
         for (let k = Math.min(word.length, this.mergedLongest); k > 0; k--) {
           const bits = this.merged.get(word.slice(0, k));
-          if (bits) bits[slot >>> 5] |= 1 << (slot & 31);
+          if (bits) setBit(bits, slot);
         }
       }
     }
@@ -387,7 +397,7 @@ export class WordIndex {
         for (let i = 0; i < bits.length; i++) bits[i] |= b[i];
       } else {
         const items = list.items;
-        for (let i = 0; i < list.length; i++) bits[items[i] >>> 5] |= 1 << (items[i] & 31);
+        for (let i = 0; i < list.length; i++) setBit(bits, items[i]);
       }
     }
     if (this.merged.size >= MERGED_PREFIXES_MAX) this.merged.delete(this.merged.keys().next().value as string);
@@ -406,7 +416,7 @@ export class WordIndex {
     let n = 0;
     for (let i = 0; i < found.length; i++) {
       const slot = found[i];
-      if (bits[slot >>> 5] & (1 << (slot & 31))) found[n++] = slot;
+      if (hasBit(bits, slot)) found[n++] = slot;
     }
     return found.subarray(0, n);
   }
@@ -476,7 +486,7 @@ export class WordIndex {
     }
     const bits = dense.map((l) => l.bits as Uint32Array);
     const inDense = (slot: number) => {
-      for (const b of bits) if (b[slot >>> 5] & (1 << (slot & 31))) return true;
+      for (const b of bits) if (hasBit(b, slot)) return true;
       return false;
     };
     if (!sparse.length) {
