@@ -76,6 +76,7 @@ async function main() {
     port,
     noCache ? { FEED_CACHE_MS: '0', SESSION_CACHE_MS: '0' } : coldReaders ? { SESSION_CACHE_MS: '0' } : {},
   );
+  settings.serverPid = app.pid;
   const results: { visitor: Figure[]; loggedIn: Figure[]; trickle: Figure[]; writes: Figure[]; mixed: Figure[]; bare: Figure[] } = {
     visitor: [],
     mixed: [],

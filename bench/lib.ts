@@ -162,9 +162,53 @@ export interface Figure {
   errors: number;
   requests: number;
   ratio?: number;
+  /** CPU milliseconds per request in the measured window: the app server's, PostgreSQL's, the load tool's. */
+  cpu?: { server: number; database: number; load: number };
 }
 
-export const settings = { connections: 64, duration: 10, warmup: 3 };
+export const settings = {
+  connections: 64,
+  duration: 10,
+  warmup: 3,
+  /** The app server's process: its CPU (and its children's, with PROCESSES) is told per request. */
+  serverPid: undefined as number | undefined,
+};
+
+/** Seconds of CPU a process tree (the process and every descendant) and PostgreSQL's processes have used, from /proc. */
+export function cpuNow(rootPid: number | undefined): { server: number; database: number } | undefined {
+  if (rootPid === undefined || !fs.existsSync('/proc/self/stat')) return undefined;
+  const procs: { pid: number; ppid: number; comm: string; ticks: number }[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' '); // from field 3 (state) on
+      procs.push({ pid: Number(entry), ppid: Number(fields[1]), comm, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs) {
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  let server = 0;
+  let database = 0;
+  for (const p of procs) {
+    if (tree.has(p.pid)) server += p.ticks;
+    else if (p.comm === 'postgres') database += p.ticks;
+  }
+  return { server: server / CLOCK_TICKS, database: database / CLOCK_TICKS };
+}
+const CLOCK_TICKS = 100; // USER_HZ, 100 on Linux whatever the kernel's own tick
 
 /** The p-th percentile of sorted figures. */
 export const pct = (sorted: number[], p: number) =>
@@ -193,8 +237,21 @@ export async function measureTogether(loads: { spec: LoadSpec; connections: numb
     await runAll(settings.warmup, false);
     await settle();
   }
+  const cpuBefore = cpuNow(settings.serverPid);
+  const loadBefore = process.cpuUsage();
   const runs = await runAll(settings.duration, true);
+  const cpuAfter = cpuNow(settings.serverPid);
+  const loadUsed = process.cpuUsage(loadBefore);
   await settle();
+  const total = runs.reduce((n, r) => n + r.result.requests.total, 0);
+  const cpu =
+    cpuBefore && cpuAfter && total > 0
+      ? {
+          server: ((cpuAfter.server - cpuBefore.server) * 1000) / total,
+          database: ((cpuAfter.database - cpuBefore.database) * 1000) / total,
+          load: (loadUsed.user + loadUsed.system) / 1000 / total,
+        }
+      : undefined;
   return runs.map(({ result, latencies }, k) => {
     const { spec } = prepared[k];
     latencies.sort((a, b) => a - b);
@@ -206,9 +263,12 @@ export async function measureTogether(loads: { spec: LoadSpec; connections: numb
       p99: pct(latencies, 99),
       errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
       requests: result.requests.total,
+      // loads measured together share one figure of CPU per request (of all their requests)
+      ...(cpu ? { cpu } : {}),
     };
+    const cpuText = cpu ? `  cpu/request server ${cpu.server.toFixed(2)} ms, database ${cpu.database.toFixed(2)} ms` : '';
     process.stderr.write(
-      `  ${spec.name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}\n`,
+      `  ${spec.name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}${cpuText}\n`,
     );
     return figure;
   });
@@ -272,13 +332,17 @@ export const ms = (x: number) => `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`;
 
 /** A markdown table of figures, each also as a share of the bare-Fastify figure. */
 export function table(figures: Figure[], bare: number): string {
-  const head = '| benchmark | req/s | ratio to bare | p50 | p95 | p99 | errors |\n|---|---:|---:|---:|---:|---:|---:|\n';
+  // CPU per request is a column only where every figure has it (measured on Linux with the server's pid known)
+  const withCpu = figures.length > 0 && figures.every((f) => f.cpu);
+  const head = withCpu
+    ? '| benchmark | req/s | ratio to bare | p50 | p95 | p99 | errors | CPU per request: server / database |\n|---|---:|---:|---:|---:|---:|---:|---:|\n'
+    : '| benchmark | req/s | ratio to bare | p50 | p95 | p99 | errors |\n|---|---:|---:|---:|---:|---:|---:|\n';
   return (
     head +
     figures
       .map(
         (f) =>
-          `| ${f.name} | ${f.rps < 10 ? f.rps.toFixed(1) : Math.round(f.rps).toLocaleString('en')} | ${((f.rps / bare) * 100).toFixed(f.rps / bare < 0.001 ? 3 : 1)}% | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |`,
+          `| ${f.name} | ${f.rps < 10 ? f.rps.toFixed(1) : Math.round(f.rps).toLocaleString('en')} | ${((f.rps / bare) * 100).toFixed(f.rps / bare < 0.001 ? 3 : 1)}% | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |${withCpu && f.cpu ? ` ${f.cpu.server.toFixed(2)} / ${f.cpu.database.toFixed(2)} ms |` : ''}`,
       )
       .join('\n')
   );

@@ -79,6 +79,17 @@ describe.runIf(DB_KIND === 'postgres').each(transports)('two servers over %s', (
     await expect.poll(() => feedHeaders(b.url), AT_ONCE).toContain('second on A');
   });
 
+  // A new tale is one statement whose events name the id it made (events.ts, transactOne): over
+  // PostgreSQL they ride with its COMMIT in a second trip, over Redis they are sent after it.
+  it('a new tale sent to A without an id shows in the feed B keeps, at once', async () => {
+    const author = await registered(a);
+    await publish(author, 'kept first');
+    expect(await feedHeaders(b.url)).toContain('kept first');
+    const made = await author.post<Tale>('/tale/upsert', { header: 'new in one statement', body: '<p>x</p>' });
+    expect(made.body.meta.alina_response_success).toBe(1);
+    await expect.poll(() => feedHeaders(b.url), AT_ONCE).toContain('new in one statement');
+  });
+
   it('a like on A shows in B’s tale and likers at once', async () => {
     const author = await registered(a);
     const fan = await registered(a);

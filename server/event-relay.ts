@@ -77,7 +77,10 @@ function readiness() {
 
 /** Reads one message; anything malformed, oversized or of this server is ignored (and a malformed one logged). */
 function reader(serverId: string, options: RelayOptions) {
+  // messagesOf writes `from` first: this server's own messages come back and are skipped unread
+  const own = JSON.stringify({ from: serverId }).slice(0, -1);
   return (text: string) => {
+    if (text.startsWith(own)) return;
     if (text.length > MAX_MESSAGE_BYTES * 2) return options.log?.warn({ bytes: text.length }, 'an oversized event message was ignored');
     let parsed: z.infer<typeof MessageSchema>;
     try {
@@ -112,8 +115,15 @@ export function redisRelay(url: string, channel: string, options: RelayOptions):
   const read = reader(serverId, options);
   const retryStrategy = (attempt: number) => BACKOFF_MS[Math.min(attempt - 1, BACKOFF_MS.length - 1)];
   // Sending while Redis is away fails at once instead of queueing: a late message is worth nothing
-  // (the receivers drop everything when they are back).
-  const publisher = new Redis(url, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy });
+  // (the receivers drop everything when they are back). The messages of the writes that commit in
+  // one turn of the event loop go to Redis in one socket write (auto-pipelining).
+  const publisher = new Redis(url, {
+    lazyConnect: false,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy,
+    enableAutoPipelining: true,
+  });
   const subscriber = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null, retryStrategy });
   let everUp = false;
   let warned = false;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { advisoryLockStatement } from './db/locks';
-import { type TransactionEnds, inOneTrip, inTransaction, inTwoTrips } from './db/transaction';
+import { type TransactionEnds, inOneTrip, inTransaction, inTripThenCommit, inTwoTrips } from './db/transaction';
 
 /**
  * What a committed write tells the rest of the app. Caches (caches.ts) drop what an event makes
@@ -84,6 +84,8 @@ export interface EventBus {
    * other servers that way (then `publish` is told `relayed`); undefined when it sends afterwards.
    */
   atCommit(events: readonly AppEvent[]): string | undefined;
+  /** Whether `atCommit` gives SQL for events (the relay tells with the COMMIT), so they must be known before it. */
+  readonly tellsAtCommit: boolean;
   /** Events another server committed, as the relay received them: the listeners hear them as remote. */
   deliver(events: readonly AppEvent[]): Promise<void>;
   /** Sends every later publish to the other servers too. */
@@ -117,6 +119,9 @@ export function createEventBus(log?: FastifyBaseLogger): EventBus {
       const unique = dedupe(events);
       if (!unique.length || !sender?.atCommit) return undefined;
       return sender.atCommit(unique);
+    },
+    get tellsAtCommit() {
+      return sender?.atCommit !== undefined;
     },
     async deliver(events) {
       await tell(dedupe(events), { remote: true });
@@ -185,15 +190,28 @@ export async function transact<T>(
 /**
  * `transact` for a write that is one statement, known whole before it starts, with its events: the
  * transaction (its lock, the statement, the events' NOTIFY) is one round trip on PostgreSQL
- * (db/transaction.ts, `inOneTrip`). Answers the statement's rows.
+ * (db/transaction.ts, `inOneTrip`). Events given as a function of the statement's rows (a new
+ * row's id) cost a second trip only where the relay tells with the COMMIT. Answers the rows.
  */
 export async function transactOne<T>(
   deps: { db: Db; events: EventBus },
   statement: SQL,
-  events: readonly AppEvent[],
+  events: readonly AppEvent[] | ((rows: T[]) => AppEvent[]),
   options: { lock?: readonly (string | number)[] } = {},
 ): Promise<T[]> {
-  return withEvents(deps, events, options.lock, (ends) => inOneTrip<T>(deps.db, statement, ends));
+  if (typeof events !== 'function') return withEvents(deps, events, options.lock, (ends) => inOneTrip<T>(deps.db, statement, ends));
+  // Events named by what the statement wrote (a new row's id): known only once it ran. Where the
+  // relay tells with the COMMIT, that waits for them (a second trip); otherwise they are told after.
+  const pending: AppEvent[] = [];
+  const seen = (rows: T[]) => {
+    pending.push(...events(rows));
+  };
+  return withEvents(deps, pending, options.lock, async (ends) => {
+    if (deps.events.tellsAtCommit) return inTripThenCommit<T>(deps.db, statement, seen, ends);
+    const rows = await inOneTrip<T>(deps.db, statement, ends);
+    seen(rows);
+    return rows;
+  });
 }
 
 /**

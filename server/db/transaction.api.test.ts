@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../test/harness';
 import { type Database, openDatabase, queryRows } from './client';
-import { inOneTrip, inTransaction, inTwoTrips } from './transaction';
+import { PREPARED_MAX, inOneTrip, inTransaction, inTwoTrips } from './transaction';
 
 /**
  * Transactions whose BEGIN and COMMIT carry statements of their own, and the one-round-trip
@@ -125,5 +125,57 @@ describe('two round trips', () => {
     ).rejects.toThrow('not allowed');
     const ids = await queryRows<{ id: number }>(database.db, sql`select id from trip_probe where id between 4000 and 4100 order by id`);
     expect(ids.map((r) => r.id)).toEqual([4_000, 4_042]);
+  });
+});
+
+// A trip's statement is prepared once per connection and then sent by name, its values as quoted
+// literals; PGlite binds them instead. One connection, so what it prepared can be read back.
+describe.runIf(DB_KIND === 'postgres')('plans kept per connection', () => {
+  let one: Database;
+  beforeAll(async () => {
+    one = await openDatabase({ url: process.env.TEST_DATABASE_URL, pgliteDir: 'memory://', poolMax: 1 });
+  });
+  afterAll(async () => {
+    await one.close();
+  });
+  const prepared = () =>
+    queryRows<{ statement: string }>(
+      one.db,
+      sql`select statement from pg_prepared_statements where name like 'tales_trip_%' order by name`,
+    );
+  const insert = (id: number, note: string) =>
+    inOneTrip<{ id: number; note: string }>(one.db, sql`insert into trip_probe (id, note) values (${id}, ${note}) returning id, note`);
+
+  it('plans a statement once and sends it by name after, every value as it was given', async () => {
+    for (const [i, note] of NASTY.entries()) expect(await insert(5_000 + i, note)).toEqual([{ id: 5_000 + i, note }]);
+    const [row] = await inOneTrip<{ n: number }>(one.db, sql`select 5 -${-3}::int as n`);
+    expect(row.n).toBe(8);
+    const stored = await queryRows<{ note: string }>(one.db, sql`select note from trip_probe where id >= 5000 and id < 5100 order by id`);
+    expect(stored.map((r) => r.note)).toEqual(NASTY);
+    const statements = (await prepared()).map((r) => r.statement);
+    expect(statements.filter((s) => s.includes('insert into trip_probe'))).toHaveLength(1);
+  });
+
+  it('sends whole a statement PostgreSQL cannot prepare, and answers it all the same', async () => {
+    const [row] = await inOneTrip<{ isNull: boolean }>(one.db, sql`select ${'x'} is null as "isNull"`);
+    expect(row.isNull).toBe(false);
+    expect((await prepared()).some((r) => r.statement.includes('is null'))).toBe(false);
+  });
+
+  it('prepares again when the connection lost what it prepared, without failing the write', async () => {
+    await insert(5_100, 'before');
+    await one.db.execute(sql`deallocate all`);
+    expect(await prepared()).toEqual([]);
+    expect(await insert(5_101, 'after')).toEqual([{ id: 5_101, note: 'after' }]);
+    expect((await prepared()).filter((r) => r.statement.includes('insert into trip_probe'))).toHaveLength(1);
+  });
+
+  it(`keeps at most ${PREPARED_MAX} shapes on a connection and sends the others whole`, async () => {
+    await one.db.execute(sql`deallocate all`);
+    for (let k = 0; k < PREPARED_MAX + 5; k++) {
+      const [row] = await inOneTrip<{ n: number }>(one.db, sql`select ${k}::int + ${sql.raw(String(k))} as n`);
+      expect(row.n).toBe(2 * k);
+    }
+    expect((await prepared()).length).toBeLessThanOrEqual(PREPARED_MAX);
   });
 });

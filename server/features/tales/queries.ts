@@ -1,4 +1,4 @@
-import { alias } from 'drizzle-orm/pg-core';
+import { type PgInsertValue, alias } from 'drizzle-orm/pg-core';
 import { type Column, type SQL, type Placeholder, and, asc, desc, eq, gt, gte, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
 import { SEO_NOINDEX_BELOW } from '../../../common/models/tale';
 import type { Tale } from '../../../common/schemas/tale';
@@ -443,6 +443,11 @@ function rowOf(columns: Record<string, Column>, raw: Record<string, unknown>): R
 /** A tale's own row as a raw statement returned it (ownTaleColumns' names). */
 export function ownTaleRowOf(raw: Record<string, unknown>): OwnTaleRow {
   return rowOf(ownTaleColumns, raw) as OwnTaleRow;
+}
+
+/** The statement that adds a post with these values and answers its row as written (its own columns). */
+export function insertPost(db: Db, values: PgInsertValue<typeof tales>): SQL {
+  return sql`${db.insert(tales).values(values).getSQL()} returning ${namedList(ownTaleColumns)}`;
 }
 
 /** The statement that adds a comment and answers its row as written (its own columns): a part of a larger one. */

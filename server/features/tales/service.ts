@@ -12,14 +12,15 @@ import type { Deps } from '../../deps';
 import { type AppError, authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../../db/time';
-import { transact } from '../../events';
+import { transact, transactOne } from '../../events';
 import {
   type Byline,
   type IndexableRow,
-  type OwnTaleRow,
   type TaleRow,
   countTales,
+  insertPost,
   ownTaleColumns,
+  ownTaleRowOf,
   withByline,
   findTaleById,
   findTaleRow,
@@ -368,68 +369,71 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
   for (const f of AUTHOR_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
   if (can.setStaffFlags(caller)) for (const f of STAFF_FLAGS) if (body[f] !== undefined) patch[f] = body[f];
 
+  // Its search text and hashtags are written with it (searchable), from the text it has now and
+  // its author's names.
+  const found = (header: string, bodyTxt: string, author: Byline) => ({
+    tags: hashtagsOf(`${header} ${bodyTxt}`),
+    search_vector: sql`to_tsvector(${'simple'}::regconfig, ${searchDocument(header, bodyTxt, author.firstname, author.lastname)})`,
+  });
   try {
+    if (body.id === undefined) {
+      // A new tale is one statement, known whole before it starts (transactOne): one round trip.
+      if (body.publish_at === undefined) patch.publish_at = now;
+      const search = found(patch.header ?? '', patch.body_txt ?? '', caller);
+      const [raw] = await transactOne<Record<string, unknown>>(
+        deps,
+        insertPost(deps.db, { ...patch, ...search, owner_id: caller.id, type: 'POST' }),
+        ([written]) => {
+          const taleId = Number(written.id);
+          // Only the lists the tale is in move (and any search, as its words may match now). The
+          // memory search reads the tale first (memory-search.ts), so no search page kept after
+          // the lists drop shows it as it was.
+          return [
+            { type: 'tale.saved', taleId },
+            { type: 'lists.changed', lists: listsOfPost(caller.id, search.tags, [patch.publish_at ?? now], now) },
+            { type: 'tale.changed', taleId },
+          ];
+        },
+      );
+      // What the writer sees is the row as written; a new tale nobody has liked yet.
+      return presentTale(withByline(ownTaleRowOf(raw), caller), false);
+    }
+    const id = body.id;
     const saved = await transact(deps, async (tx, emit) => {
+      // The row is locked, then read and authorised in the transaction that writes it.
+      const existing = await lockTale(tx, id);
+      if (existing?.type !== 'POST') throw notFound();
+      authorize(policies.editTale(caller, existing));
+      const author = { firstname: existing.owner_firstname, lastname: existing.owner_lastname, emblem: existing.owner_emblem };
+      const [before] = await tx.select({ tags: tales.tags, publishAt: tales.publish_at }).from(tales).where(eq(tales.id, existing.id));
       /** The hashtags the tale had before: their lists lose it if they are gone now. */
-      let tagsBefore: string[] = [];
+      const tagsBefore = before?.tags ?? [];
+      if (body.publish_at === undefined && existing.is_submitted === 0) patch.publish_at = now;
       /** When it was and is published: a day in a list's past drops that list's past too. */
-      const published: number[] = [];
-      // Its search text and hashtags are written with it (searchable), from the text it has now
-      // and its author's names.
-      const found = (header: string, bodyTxt: string, author: Byline) => ({
-        tags: hashtagsOf(`${header} ${bodyTxt}`),
-        search_vector: sql`to_tsvector('simple', ${searchDocument(header, bodyTxt, author.firstname, author.lastname)})`,
-      });
-      let row: OwnTaleRow;
-      let author: Byline;
-      let tagsNow: string[];
-      if (body.id !== undefined) {
-        // The row is locked, then read and authorised in the transaction that writes it.
-        const existing = await lockTale(tx, body.id);
-        if (existing?.type !== 'POST') throw notFound();
-        authorize(policies.editTale(caller, existing));
-        author = { firstname: existing.owner_firstname, lastname: existing.owner_lastname, emblem: existing.owner_emblem };
-        const [before] = await tx.select({ tags: tales.tags, publishAt: tales.publish_at }).from(tales).where(eq(tales.id, existing.id));
-        tagsBefore = before?.tags ?? [];
-        if (body.publish_at === undefined && existing.is_submitted === 0) patch.publish_at = now;
-        if (before) published.push(before.publishAt, patch.publish_at ?? before.publishAt);
-        const search = found(patch.header ?? existing.header, patch.body_txt ?? existing.body_txt, author);
-        tagsNow = search.tags;
-        // a published tale's earlier text is kept (revisions.ts) and the tale says it was edited
-        const edited = await keepRevision(
-          tx,
-          existing,
-          { header: patch.header ?? existing.header, body: patch.body ?? existing.body },
-          caller.id,
-          now,
-        );
-        if (edited !== undefined) patch.edited_at = edited;
-        [row] = await tx
-          .update(tales)
-          .set({ ...patch, ...search })
-          .where(eq(tales.id, existing.id))
-          .returning(ownTaleColumns);
-      } else {
-        if (body.publish_at === undefined) patch.publish_at = now;
-        published.push(patch.publish_at ?? now);
-        author = caller;
-        const search = found(patch.header ?? '', patch.body_txt ?? '', author);
-        tagsNow = search.tags;
-        [row] = await tx
-          .insert(tales)
-          .values({ ...patch, ...search, owner_id: caller.id, type: 'POST' })
-          .returning(ownTaleColumns);
-      }
+      const published = before ? [before.publishAt, patch.publish_at ?? before.publishAt] : [];
+      const search = found(patch.header ?? existing.header, patch.body_txt ?? existing.body_txt, author);
+      // a published tale's earlier text is kept (revisions.ts) and the tale says it was edited
+      const edited = await keepRevision(
+        tx,
+        existing,
+        { header: patch.header ?? existing.header, body: patch.body ?? existing.body },
+        caller.id,
+        now,
+      );
+      if (edited !== undefined) patch.edited_at = edited;
+      const [row] = await tx
+        .update(tales)
+        .set({ ...patch, ...search })
+        .where(eq(tales.id, existing.id))
+        .returning(ownTaleColumns);
       // Only the lists the tale is or was in move (and any search, as its words may match now).
-      const tags = [...new Set([...tagsBefore, ...tagsNow])];
+      const tags = [...new Set([...tagsBefore, ...search.tags])];
       // The memory search reads the tale again first (memory-search.ts), so no search page kept after the lists drop shows it as it was.
       emit({ type: 'tale.saved', taleId: row.id });
       emit({ type: 'lists.changed', lists: listsOfPost(row.owner_id, tags, published, now) });
       emit({ type: 'tale.changed', taleId: row.id });
       return withByline(row, author);
     });
-    // What the writer sees is the row as written; a new tale nobody has liked yet.
-    if (body.id === undefined) return presentTale(saved, false);
     return (await presentRows(deps, caller, [saved]))[0];
   } catch (e) {
     if (isUniqueViolation(e)) throw aliasError();

@@ -66,6 +66,32 @@ describe('the unsaved tale', () => {
 });
 
 describe('saving', () => {
+  // A new tale is written in one statement whose values PostgreSQL reads from its text
+  // (db/transaction.ts): every character comes back as it was sent, and the tale is found by it.
+  it('keeps every character of a new tale (one sent without an id) and finds it by its words at once', async () => {
+    const u = admin; // body_free is staff's
+    const header = `It's "quoted" \\ back\\slash $1 $$ $tag$ -- not a comment; Ёжик 🦔`;
+    const bodyFree = `'; drop table tales; -- \\x00 $2`;
+    const a = await u.post<Tale>('/tale/upsert', {
+      header,
+      body: `<p>Колючий ёжик\ttab, it's $$ 🦔 #ёжики_2024</p>`,
+      body_free: bodyFree,
+      geo_latitude: -33.8688,
+      geo_longitude: -151.2093,
+      geo_is_map_shown: 1,
+    });
+    expect(a.body.meta.alina_response_success).toBe(1);
+    const id = a.body.data.id;
+    expect(a.body.data).toMatchObject({ header, body_free: bodyFree, owner_id: u.id, is_submitted: 1, type: 'POST' });
+    const read = (await u.get<Tale>(`/tale/upsert/${id}`)).body.data;
+    expect(read).toMatchObject({ header, body: `<p>Колючий ёжик\ttab, it's $$ 🦔 #ёжики_2024</p>`, body_free: bodyFree });
+    expect(read.geo_latitude).toBeCloseTo(-33.8688, 4);
+    expect(read.geo_longitude).toBeCloseTo(-151.2093, 4);
+    const q = async (txt: string) => ids(await visitor().get<Feed>(`/tale/feed/10/1?txt=${encodeURIComponent(txt)}`));
+    expect(await q('колючий ёжик')).toEqual([id]);
+    expect(await q('#ёжики_2024')).toEqual([id]);
+  });
+
   it('stores every field, sanitises the body, derives body_txt and says Saved', async () => {
     const u = await registered(app);
     const t = await write(u, {
