@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KIND } from '../test/harness';
 import { type Database, openDatabase, queryRows } from './client';
-import { PREPARED_MAX, inOneTrip, inTransaction, inTwoTrips } from './transaction';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PREPARED_MAX, inOneTrip, inTransaction, inTwoTrips, inlined } from './transaction';
 
 /**
  * Transactions whose BEGIN and COMMIT carry statements of their own, and the one-round-trip
@@ -129,13 +130,13 @@ describe('two round trips', () => {
 });
 
 // A trip's statement is prepared once per connection and then sent by name, its values as quoted
-// literals; PGlite binds them instead. One connection, so what it prepared can be read back.
+// literals; PGlite binds them instead. One connection each, so what it prepared can be read back.
 describe.runIf(DB_KIND === 'postgres')('plans kept per connection', () => {
   let one: Database;
-  beforeAll(async () => {
+  beforeEach(async () => {
     one = await openDatabase({ url: process.env.TEST_DATABASE_URL, pgliteDir: 'memory://', poolMax: 1 });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await one.close();
   });
   const prepared = () =>
@@ -145,6 +146,8 @@ describe.runIf(DB_KIND === 'postgres')('plans kept per connection', () => {
     );
   const insert = (id: number, note: string) =>
     inOneTrip<{ id: number; note: string }>(one.db, sql`insert into trip_probe (id, note) values (${id}, ${note}) returning id, note`);
+  const inserted = (from: number, to: number) =>
+    queryRows<{ id: number }>(one.db, sql`select id from trip_probe where id between ${from} and ${to} order by id`);
 
   it('plans a statement once and sends it by name after, every value as it was given', async () => {
     for (const [i, note] of NASTY.entries()) expect(await insert(5_000 + i, note)).toEqual([{ id: 5_000 + i, note }]);
@@ -156,26 +159,82 @@ describe.runIf(DB_KIND === 'postgres')('plans kept per connection', () => {
     expect(statements.filter((s) => s.includes('insert into trip_probe'))).toHaveLength(1);
   });
 
-  it('sends whole a statement PostgreSQL cannot prepare, and answers it all the same', async () => {
-    const [row] = await inOneTrip<{ isNull: boolean }>(one.db, sql`select ${'x'} is null as "isNull"`);
-    expect(row.isNull).toBe(false);
-    expect((await prepared()).some((r) => r.statement.includes('is null'))).toBe(false);
+  it('sends whole a statement PostgreSQL cannot prepare, first or second in its transaction, and answers it all the same', async () => {
+    // the second statement's PREPARE fails inside the open transaction: that must not end it
+    const [second] = await inTwoTrips<{ id: number }, { isNull: boolean }>(
+      one.db,
+      sql`select ${5_200}::int as id`,
+      ([read]) => sql`select ${read.id} is null as "isNull"`,
+      { atBegin: `insert into trip_probe (id, note) values (5201, 'with begin')` },
+    );
+    expect(second.isNull).toBe(false);
+    expect(await inserted(5_201, 5_201)).toEqual([{ id: 5_201 }]);
+    const [row] = await inOneTrip<{ isSet: boolean }>(one.db, sql`select ${'x'} is not null as "isSet"`);
+    expect(row.isSet).toBe(true);
+    expect((await prepared()).some((r) => r.statement.includes(' is '))).toBe(false);
   });
 
-  it('prepares again when the connection lost what it prepared, without failing the write', async () => {
+  it('prepares again when the connection lost what it prepared, and runs the write once, without failing it', async () => {
     await insert(5_100, 'before');
     await one.db.execute(sql`deallocate all`);
     expect(await prepared()).toEqual([]);
     expect(await insert(5_101, 'after')).toEqual([{ id: 5_101, note: 'after' }]);
+    // that one was sent whole; the next is prepared again
+    await insert(5_105, 'next');
     expect((await prepared()).filter((r) => r.statement.includes('insert into trip_probe'))).toHaveLength(1);
+    // lost between the two trips of a transaction: the first trip's statement is new, the second's is stale
+    const second = (read: { id: number }[]) => sql`insert into trip_probe (id, note) values (${read[0].id}, ${'second'}) returning id`;
+    await inTwoTrips(one.db, sql`select ${5_102}::int as id`, second);
+    await one.db.execute(sql`deallocate all`);
+    const [made] = await inTwoTrips<{ id: number }, { id: number }>(one.db, sql`select ${5_103}::int + 0 as id`, second, {
+      atBegin: `insert into trip_probe (id, note) values (5104, 'with begin')`,
+    });
+    expect(made.id).toBe(5_103);
+    expect(await inserted(5_100, 5_105)).toEqual([
+      { id: 5_100 },
+      { id: 5_101 },
+      { id: 5_102 },
+      { id: 5_103 },
+      { id: 5_104 },
+      { id: 5_105 },
+    ]);
   });
 
-  it(`keeps at most ${PREPARED_MAX} shapes on a connection and sends the others whole`, async () => {
-    await one.db.execute(sql`deallocate all`);
+  it('stops preparing on a connection whose plans keep getting lost (a pooler handing out other server connections)', async () => {
+    for (let k = 0; k < 2; k++) {
+      await insert(5_300 + k, 'prepared');
+      await one.db.execute(sql`deallocate all`);
+      await insert(5_310 + k, 'lost, sent whole');
+    }
+    await insert(5_320, 'whole from now on');
+    await inOneTrip(one.db, sql`select ${1}::int as one`);
+    expect(await prepared()).toEqual([]);
+    expect((await inserted(5_300, 5_320)).length).toBe(5);
+  });
+
+  it(`keeps the ${PREPARED_MAX} shapes used last on a connection, and lets go of the least recently used`, async () => {
+    const hot = () => inOneTrip<{ n: number }>(one.db, sql`select ${7}::int * 6 as n`);
+    const hotName = async () =>
+      (await queryRows<{ name: string }>(one.db, sql`select name from pg_prepared_statements where statement like '%* 6 as n'`))[0]?.name;
+    await hot();
+    const first = await hotName();
+    expect(first).toMatch(/^tales_trip_/);
     for (let k = 0; k < PREPARED_MAX + 5; k++) {
       const [row] = await inOneTrip<{ n: number }>(one.db, sql`select ${k}::int + ${sql.raw(String(k))} as n`);
       expect(row.n).toBe(2 * k);
+      expect((await hot())[0].n).toBe(42);
     }
-    expect((await prepared()).length).toBeLessThanOrEqual(PREPARED_MAX);
+    const statements = (await prepared()).map((r) => r.statement);
+    expect(statements.length).toBe(PREPARED_MAX);
+    // used all along, it was never let go and prepared again
+    expect(await hotName()).toBe(first);
+    expect(statements.some((s) => s.includes(`+ ${PREPARED_MAX + 4} as n`))).toBe(true);
+    expect(statements.some((s) => s.includes('+ 0 as n'))).toBe(false);
+  });
+
+  it('writes negative numbers in brackets where it sends a statement whole', async () => {
+    const text = inlined(new PgDialect(), sql`select 5 -${-3}::int as n`);
+    expect(text).toBe('select 5 -(-3)::int as n');
+    expect((await queryRows<{ n: number }>(one.db, sql.raw(text)))[0].n).toBe(8);
   });
 });

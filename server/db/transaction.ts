@@ -113,27 +113,32 @@ async function inTrips<A, B>(db: Db, first: SQL | undefined, then: (rows: A[]) =
   const begin = ['begin', ...(ends.atBegin ? [ends.atBegin] : [])];
   return onClient(parts.$client, async (client) => {
     // One simple query per trip; the rows wanted are those of the statement after what opens it.
-    const trip = async <R>(opening: string[], statement: SQL | undefined, closing: string[], again = false): Promise<R[]> => {
-      const call = statement ? await executed(client, dialect, statement) : undefined;
-      const text = [...opening, ...(call ? [call] : []), ...closing].join(';');
-      let results: pg.QueryResult | pg.QueryResult[];
-      try {
-        results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-      } catch (error) {
-        if ((error as { code?: string }).code !== INVALID_STATEMENT_NAME) throw error;
-        // The connection's prepared statements are gone (DEALLOCATE, a pooler's reset): they are
-        // prepared again, and a trip that began the transaction is run again from its start.
-        preparedOn.delete(client);
-        if (again || opening[0] !== 'begin') throw error;
-        await client.query('rollback');
-        return trip<R>(opening, statement, closing, true);
-      }
-      return statement ? ((results as pg.QueryResult[])[opening.length].rows as R[]) : [];
+    const attempt = async (prepare: boolean): Promise<B[]> => {
+      const trip = async <R>(opening: string[], statement: SQL | undefined, closing: string[]): Promise<R[]> => {
+        const inTransaction = opening[0] !== 'begin';
+        const call = statement ? await executed(client, dialect, statement, { prepare, inTransaction }) : undefined;
+        const results = (await client.query([...opening, ...(call ? [call] : []), ...closing].join(';'))) as unknown as
+          | pg.QueryResult
+          | pg.QueryResult[];
+        return statement ? ((results as pg.QueryResult[])[opening.length].rows as R[]) : [];
+      };
+      const read = first ? await trip<A>(begin, first, []) : [];
+      const second = then(read);
+      const told = ends.atCommit?.();
+      return trip<B>(first ? [] : begin, second, [...(told ? [told] : []), 'commit']);
     };
-    const read = first ? await trip<A>(begin, first, []) : [];
-    const second = then(read);
-    const told = ends.atCommit?.();
-    return trip<B>(first ? [] : begin, second, [...(told ? [told] : []), 'commit']);
+    try {
+      return await attempt(true);
+    } catch (error) {
+      if (!planLost(error)) throw error;
+      // What the connection prepared is gone or no longer fits (DEALLOCATE, a pooler that hands
+      // out another server connection, a migration that changed a table): nothing was committed,
+      // so the whole transaction runs again, its statements sent whole, and they are prepared
+      // again next time (or never again on a connection where it keeps happening).
+      lostPlans(client);
+      await client.query('rollback');
+      return attempt(false);
+    }
   });
 }
 
@@ -158,37 +163,75 @@ async function onClient<T>(pool: pg.Pool, use: (client: pg.PoolClient) => Promis
   }
 }
 
-/** A connection's prepared statements (PREPARE ... AS): name by statement text, '' where it could not be prepared. */
-const preparedOn = new WeakMap<pg.ClientBase, Map<string, string>>();
-/** Statement shapes a connection prepares at most; past them a statement is sent whole (`inlined`), planned each time. */
-export const PREPARED_MAX = 64;
+/** What a connection prepared (PREPARE ... AS): names by statement text, least recently used first ('' where it cannot be prepared). */
+interface Prepared {
+  names: Map<string, string>;
+  /** Times its plans were lost; from the second on, it prepares nothing more. */
+  lost: number;
+}
+const preparedOn = new WeakMap<pg.ClientBase, Prepared>();
+/** Statement shapes a connection keeps prepared; past them the least recently used is let go. */
+export const PREPARED_MAX = 32;
 let preparedCount = 0;
-/** PostgreSQL's "prepared statement does not exist". */
-const INVALID_STATEMENT_NAME = '26000';
+/** "prepared statement does not exist", or "cached plan must not change result type". */
+function planLost(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '26000' || (code === '0A000' && /cached plan/.test(message ?? ''));
+}
+
+function lostPlans(client: pg.ClientBase) {
+  const mine = preparedOn.get(client);
+  if (mine) {
+    mine.names.clear();
+    mine.lost++;
+  }
+}
 
 /**
  * The statement as a trip sends it: `execute` of the plan this connection prepared for its text
- * (prepared in a trip of its own the first time it is seen there), its values written in as quoted
- * literals, which PostgreSQL reads as it reads bound parameters (text in, cast to each parameter's
- * type); or, past PREPARED_MAX shapes or where the text cannot be prepared, the statement whole
- * (`inlined`). A simple query is planned each time, which for a write's statement was a third of
- * the database's work on it; a prepared one is planned on its first executions only.
+ * (prepared in a trip of its own the first time it is seen there, inside a savepoint when a
+ * transaction is open), its values written in as quoted literals, which PostgreSQL reads as it
+ * reads bound parameters (text in, cast to each parameter's type); or the statement whole
+ * (`inlined`) where it cannot be prepared. A simple query is planned each time, which for a
+ * write's statement was a third of the database's work on it; a prepared one is planned on its
+ * first executions only. A connection keeps PREPARED_MAX shapes, the least recently used let go.
  */
-async function executed(client: pg.ClientBase, dialect: PgDialect, statement: SQL): Promise<string> {
+async function executed(
+  client: pg.ClientBase,
+  dialect: PgDialect,
+  statement: SQL,
+  how: { prepare: boolean; inTransaction: boolean },
+): Promise<string> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
   assertNoOwnLiterals(text);
-  let names = preparedOn.get(client);
-  if (!names) {
-    names = new Map();
-    preparedOn.set(client, names);
+  let mine = preparedOn.get(client);
+  if (!mine) {
+    mine = { names: new Map(), lost: 0 };
+    preparedOn.set(client, mine);
   }
+  const { names } = mine;
   let name = names.get(text);
-  if (name === undefined && names.size < PREPARED_MAX) {
+  if (name !== undefined) {
+    // the most recently used last
+    names.delete(text);
+    names.set(text, name);
+  } else if (how.prepare && mine.lost < 2) {
     name = `tales_trip_${++preparedCount}`;
+    const steps = [`prepare ${name} as ${text}`];
+    if (names.size >= PREPARED_MAX) {
+      const [oldText, oldName] = names.entries().next().value as [string, string];
+      names.delete(oldText);
+      if (oldName) steps.unshift(`deallocate ${oldName}`);
+    }
     try {
-      await client.query(`prepare ${name} as ${text}`);
-    } catch {
+      // inside a transaction, a PREPARE that fails must not end it
+      await client.query(
+        how.inTransaction ? ['savepoint tales_prepare', ...steps, 'release savepoint tales_prepare'].join(';') : steps.join(';'),
+      );
+    } catch (error) {
       // a parameter whose type PostgreSQL cannot tell from the text alone: sent whole, as before
+      if (!(error as { code?: string }).code?.startsWith('42')) throw error;
+      if (how.inTransaction) await client.query('rollback to savepoint tales_prepare;release savepoint tales_prepare');
       name = '';
     }
     names.set(text, name);
