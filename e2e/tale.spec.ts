@@ -403,7 +403,8 @@ test('tale screenshots in English and Russian', async ({ page }) => {
   });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/tale/upsert/${tale.id}`);
-  await expect(page.getByTestId('tale-map').locator('.leaflet-marker-icon')).toBeVisible();
+  // the map is a lazy chunk: on a small machine under the other worker's load its marker came after 7 s
+  await expect(page.getByTestId('tale-map').locator('.leaflet-marker-icon')).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: shotPath('tale-en.png'), fullPage: true });
   await switchLanguage(page, 'ru');
   await expect(page.getByTestId('tale-edit')).toHaveText('Редактировать');
