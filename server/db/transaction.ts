@@ -268,11 +268,10 @@ export function inlined(dialect: PgDialect, statement: SQL): string {
 function inlinedText(text: string, params: unknown[]): string {
   return text.replace(/\$(\d+)/g, (_, n: string) => {
     const value = params[Number(n) - 1];
-    // a negative number in brackets: after a minus, -1 would start a comment (--1)
-    if (typeof value === 'number' && Number.isFinite(value)) return value < 0 ? `(${value})` : String(value);
-    if (typeof value === 'string' && !value.includes('\0')) return pg.escapeLiteral(value);
-    if (typeof value === 'boolean') return String(value);
     if (value === null) return 'null';
-    throw new TypeError(`inlined: a value of type ${typeof value} cannot be written in`);
+    const written = literalOf(value);
+    if (typeof value === 'string') return pg.escapeLiteral(written);
+    // a negative number in brackets: after a minus, -1 would start a comment (--1)
+    return typeof value === 'number' && value < 0 ? `(${written})` : written;
   });
 }
