@@ -245,7 +245,7 @@ test.describe('admin pages as the admin', () => {
     await echoTest.getByRole('button', { name: 'Run' }).click();
     await expect(echoTest).toContainText('SUCCESS');
     await expect(toasts(page)).toContainText('SUCCESS');
-    await closeMessages(page);
+    await closeMessages(page, { seen: true });
 
     await page.getByRole('button', { name: 'All four at once' }).click();
     await expect(toasts(page)).toContainText('Saved');
@@ -418,7 +418,7 @@ test.describe('admin pages as the admin', () => {
     await expect(confirm).toContainText('Are you REALLY sure???');
     await confirm.getByRole('button', { name: 'Delete for ever' }).click();
     await expect(toasts(page)).toContainText('Deleted');
-    await closeMessages(page);
+    await closeMessages(page, { seen: true });
     await expect(row).toHaveCount(0);
     await expect(page.getByText(`No users match “${target.mail}”.`)).toBeVisible();
   });

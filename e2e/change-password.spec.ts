@@ -48,13 +48,13 @@ test('a user changes the password and logs in with the new one only', async ({ p
   await expect(page.locator('.invalid-feedback')).toHaveText('Current password is incorrect');
   // the field's message is under the field only, not repeated in the corner
   await expect(toasts(page)).not.toContainText('Current password is incorrect');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
 
   // the real server: a session this fresh changes the password without the current one
   await page.getByLabel('Current password').fill('');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(toasts(page).locator('.alert-success')).toHaveText('Password is changed');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await expect(page.getByLabel('New password')).toHaveValue('');
 
   await logoutViaUi(page);
@@ -63,7 +63,7 @@ test('a user changes the password and logs in with the new one only', async ({ p
   await page.getByLabel('Password').fill(account.password);
   await page.getByLabel('Password').press('Enter');
   await expect(toasts(page)).toContainText('Incorrect credentials');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
 
   await loginViaUi(page, { ...account, password: newPassword });
   await expect(page.locator('#nav-user')).toContainText(shownName(account));

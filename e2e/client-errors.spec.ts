@@ -12,7 +12,7 @@ test('a network failure says "Unexpected error."', async ({ page }) => {
   await page.route('**/api/auth/login**', (route) => route.abort('internetdisconnected'));
   await submitLogin(page);
   await expect(toasts(page).locator('.alert-danger')).toHaveText('Unexpected error.');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await expect(page.getByTestId('spinner-overlay')).toHaveCount(0);
 });
 

@@ -21,7 +21,7 @@ async function openPanel(page: Page): Promise<Locator> {
 async function upload(page: Page, files: FilePayload[]): Promise<void> {
   await picker(page).setInputFiles(files);
   await expect(toasts(page).locator('.alert-success')).toHaveText(/^(Uploaded!|Загружено!)$/);
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
 }
 
 /** A registered user with a saved tale, on that tale's screen. */
@@ -118,7 +118,7 @@ test('upload progress is shown, and a cancelled upload ends silently and adds no
   await page.screenshot({ path: shotPath('files-upload-progress-en.png') });
   await expect(progress).toHaveCount(0, { timeout: 30_000 });
   await expect(toasts(page).locator('.alert-success')).toHaveText('Uploaded!');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await expect(p.getByTestId('file-audio')).toHaveCount(1);
 
   // cancelled part way: no message, no file (1.4 MB at 16 KB/s, over a minute and a half, so the
@@ -290,7 +290,7 @@ test('renaming and reordering (buttons and drag) are saved at once and kept afte
 
   await p.getByTestId('files-save').click();
   await expect(toasts(page).locator('.alert-success')).toHaveText('Saved');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await expect(p.getByTestId('files-editor')).toHaveCount(0);
   expect(await names(p)).toEqual(['d.txt', 'c.txt', 'Second chapter.txt', 'a.txt']);
   // the download keeps the new name
@@ -323,7 +323,7 @@ test('deleting a file asks first, and the count follows', async ({ page }) => {
   await p.getByRole('button', { name: 'Delete remove.txt' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(toasts(page).locator('.alert-success')).toHaveText('Deleted');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await expect(p.getByTestId('file-edit-row')).toHaveCount(1);
   await expect(p.getByTestId('files-count')).toHaveText('1 attached file');
 
@@ -398,7 +398,7 @@ test('an image uploaded from the tale editor is inserted, saved, and served from
   await expect(toasts(page)).toBeHidden();
   await page.getByTestId('tale-submit').click();
   await expect(toasts(page).locator('.alert-success')).toHaveText('Saved');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
 
   const shown = page.getByTestId('tale-body').locator('img');
   await expect(shown).toHaveAttribute('src', /^\/files\//);
@@ -465,7 +465,7 @@ test("a new emblem is the form's until Save, which shows it in the navbar; Cance
   await page.getByLabel('First name').fill('Emma');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toasts(page).locator('.alert-success').last()).toHaveText('Profile updated!');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await expect(page.getByTestId('profile-view')).toBeVisible();
   await expect(navAvatar).toHaveAttribute('src', emblem);
   await expect.poll(() => navAvatar.evaluate((i: HTMLImageElement) => [i.naturalWidth, i.naturalHeight])).toEqual([256, 256]);

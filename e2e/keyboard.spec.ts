@@ -202,7 +202,7 @@ test('notifications, the profile, a new password, the feed pages and the languag
   await page.keyboard.type(fresh);
   await page.keyboard.press('Enter');
   await expect(toasts(page)).toContainText('Password is changed');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
 
   // the feed's second page of a search, by its page link
   await page.goto(`/tale/feed?txt=${word}`);

@@ -10,7 +10,8 @@ import { newUserPage } from './helpers';
  */
 
 const LIVE = { timeout: 4_000 };
-const STREAM = '**/api/notification/stream';
+/** The stream's address, with the `?isAjax=1` every call carries (a glob without it matches nothing). */
+const STREAM = /\/api\/notification\/stream(\?.*)?$/;
 
 const newUser = (context: BrowserContext, firstname: string) => newUserPage(context, firstname, 'Live');
 
@@ -78,7 +79,11 @@ test('where the stream is refused, the badge follows by polling', async ({ brows
   const cb = await browser.newContext();
   try {
     // a proxy that refuses event streams
-    await ca.route(STREAM, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'no streams here' }));
+    let refused = 0;
+    await ca.route(STREAM, (route) => {
+      refused++;
+      return route.fulfill({ status: 503, contentType: 'text/plain', body: 'no streams here' });
+    });
     const a = await newUser(ca, 'Pia');
     const b = await newUser(cb, 'Rob');
     const tale = await publish(a, 'Polled');
@@ -91,6 +96,8 @@ test('where the stream is refused, the badge follows by polling', async ({ brows
       await a.evaluate(() => window.dispatchEvent(new Event('focus')));
       await expect(badge(a)).toContainText('1', { timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
+    // the badge came by polling: every stream the page asked for was refused
+    expect(refused).toBeGreaterThan(0);
   } finally {
     await ca.close();
     await cb.close();

@@ -66,7 +66,7 @@ test('edit mode: show the map, pick a point by clicking, type a "lat, long" pair
 
   await page.getByTestId('tale-submit').click();
   await expect(toasts(page).locator('.alert-success')).toHaveText('Saved');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
 
   const saved = (await apiRequest<Tale>(page.request, `/tale/upsert/${tale.id}`)).body.data;
   expect(saved).toMatchObject({ geo_is_map_shown: 1, geo_latitude: 59.9398, geo_longitude: 30.3146, geo_zoom: 12, geo_map_type: 'hybrid' });

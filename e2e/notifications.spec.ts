@@ -92,7 +92,7 @@ test('the list: empty, pages top and bottom, shown on view, delete one, the last
     await a.getByTestId('notifications').getByRole('button', { name: 'Delete all' }).click();
     await confirm.getByRole('button', { name: 'Delete all' }).click();
     await expect(toasts(a)).toContainText('Deleted');
-    await closeMessages(a);
+    await closeMessages(a, { seen: true });
     await expect(a.getByTestId('notifications-empty')).toHaveText('List is empty');
 
     await a.evaluate((key) => localStorage.setItem(key, 'ru'), LANGUAGE_STORAGE_KEY);

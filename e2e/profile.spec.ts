@@ -30,7 +30,7 @@ test('a user edits names, birth date and about-myself rich text, and the profile
   await page.screenshot({ path: 'test-results/screenshots/profile-edit-en.png', fullPage: true });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toasts(page).locator('.alert-success')).toHaveText('Profile updated!');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
 
   const view = page.getByTestId('profile-view');
   await expect(view.getByTestId('profile-name')).toHaveText('Anna Karenina');

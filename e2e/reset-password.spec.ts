@@ -27,7 +27,7 @@ test('a user resets the password with the code from the mail and is logged in', 
   await page.getByLabel('Email').fill(account.mail);
   await page.getByRole('button', { name: 'Send the code' }).click();
   await expect(toasts(page)).toContainText('Code was sent earlier.');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await page.goto(`/auth/reset_password_with_code?mail=${encodeURIComponent(account.mail)}`);
 
   // a wrong code is refused under its field
@@ -44,7 +44,7 @@ test('a user resets the password with the code from the mail and is logged in', 
   await page.getByRole('button', { name: 'Set the password' }).click();
   await expect(page).toHaveURL(/\/auth\/profile$/);
   await expect(toasts(page).locator('.alert-success')).toHaveText('Password is changed');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await expect(page.locator('#nav-user')).toContainText(shownName(account));
 
   await logoutViaUi(page);

@@ -9,7 +9,7 @@ const tool = (page: Page, id: string) => page.getByTestId(`editor-${id}`);
 async function saveTale(page: Page) {
   await page.getByTestId('tale-submit').click();
   await expect(toasts(page).locator('.alert-success')).toHaveText('Saved');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await expect(page.getByTestId('tale-view')).toBeVisible();
 }
 
@@ -359,7 +359,7 @@ test('delete asks first, then goes to the feed', async ({ page }) => {
   await page.getByTestId('tale-delete').click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(toasts(page).locator('.alert-success')).toHaveText('Deleted');
-  await closeMessages(page);
+  await closeMessages(page, { seen: true });
   await expect(page).toHaveURL(/\/tale\/feed$/);
   await page.goto(`/tale/feed?txt=${word}`);
   await expect(page.getByTestId('feed-empty')).toContainText('Nothing found');

@@ -1,11 +1,34 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { Notification } from '../../../common/schemas/conversation';
 import type { Tale } from '../../../common/schemas/tale';
 import { type Client, type TestApp, registered, startApp } from '../../test/harness';
 import { setRole } from '../auth/service';
 import { openStream, type SseEvent, type SseStream, tokenHeaders } from '../../test/sse';
+
+/**
+ * A gate on the unread-count reads the stream makes: armed, the next read runs, then waits with
+ * what it found until the test opens the gate (a slow answer from the database, made certain).
+ */
+const gate = vi.hoisted(() => ({ armed: false, reached: null as null | (() => void), open: null as null | (() => void) }));
+vi.mock('./service', async (load) => {
+  const real = await load<typeof import('./service')>();
+  return {
+    ...real,
+    unreadCounts: async (...args: Parameters<typeof real.unreadCounts>) => {
+      const found = await real.unreadCounts(...args);
+      if (gate.armed) {
+        gate.armed = false;
+        await new Promise<void>((resolve) => {
+          gate.open = resolve;
+          gate.reached?.();
+        });
+      }
+      return found;
+    },
+  };
+});
 
 let app: TestApp;
 const open: SseStream[] = [];
@@ -69,6 +92,27 @@ describe('the live notification stream', () => {
     const before = s.events.length;
     await author.get(`/notification/MarkAsShownEarlierThan/${sent.created_at}`);
     await s.next(isCount(0), 3_000, before);
+  });
+
+  it('never sends a count older than one it sent: a comment committed while a new stream reads its first count', async () => {
+    const author = await registered(app);
+    const reader = await registered(app);
+    const p = await post(author);
+    // the new stream's first count is read (0) and held back; the comment commits meanwhile
+    const reached = new Promise<void>((resolve) => {
+      gate.reached = resolve;
+    });
+    gate.armed = true;
+    const s = await stream(author);
+    await reached;
+    await comment(reader, p.id);
+    await s.next(isCount(1));
+    // the held read (0) arrives late: it must not take the badge back to 0
+    gate.open?.();
+    await comment(reader, p.id);
+    await s.next(isCount(2));
+    const counts = s.events.filter((e) => e.event === 'count').map((e) => JSON.parse(e.data).count);
+    expect(counts).toEqual([1, 2]);
   });
 
   it('resumes from Last-Event-ID with what was missed, oldest first, or from ?lastEventId= for a new stream', async () => {

@@ -29,6 +29,8 @@ interface Stream {
   /** The newest notification id sent (the event id the browser resumes from). */
   lastId: number;
   lastCount: number;
+  /** When the read behind lastCount began (a count read before it is older, and is not sent). */
+  countRead: number;
   ended: boolean;
 }
 
@@ -48,6 +50,8 @@ export function notificationStreams(deps: Deps) {
   let everyone = false;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
+  /** Numbers the count reads in the order they begin: a read begun later sees every commit an earlier one saw. */
+  let reads = 0;
 
   const write = (s: Stream, text: string) => {
     if (s.ended) return;
@@ -73,7 +77,14 @@ export function notificationStreams(deps: Deps) {
       send(s, 'notification', n);
     }
   };
-  const sendCount = (s: Stream, count: number, always = false) => {
+  /**
+   * Sends the count a read begun at `read` found, unless a read begun later already told this
+   * stream: a new stream's first count, read while a comment committed, must not undo the count
+   * the flush of that comment sent it first.
+   */
+  const sendCount = (s: Stream, count: number, read: number, always = false) => {
+    if (read < s.countRead) return;
+    s.countRead = read;
     if (!always && count === s.lastCount) return;
     s.lastCount = count;
     send(s, 'count', { count });
@@ -95,6 +106,7 @@ export function notificationStreams(deps: Deps) {
     const users = [...(all ? byUser.keys() : named)].filter((id) => byUser.has(id));
     for (let i = 0; i < users.length; i += 1_000) {
       const chunk = users.slice(i, i + 1_000);
+      const read = ++reads;
       const counts = await unreadCounts(deps.db, chunk);
       for (const userId of chunk) {
         const streams = [...(byUser.get(userId) ?? [])];
@@ -105,7 +117,7 @@ export function notificationStreams(deps: Deps) {
           const items = await notificationsAfter(deps.db, streams[0].viewer, after, CATCH_UP);
           for (const s of streams) sendNew(s, items);
         }
-        for (const s of streams) sendCount(s, counts.get(userId) ?? 0);
+        for (const s of streams) sendCount(s, counts.get(userId) ?? 0, read);
       }
     }
   }
@@ -186,7 +198,7 @@ export function notificationStreams(deps: Deps) {
           'x-accel-buffering': 'no',
         });
         out.write(`retry: ${RETRY_MS}\n\n`);
-        const stream: Stream = { userId: me.id, viewer: me, token, out, lastId, lastCount: -1, ended: false };
+        const stream: Stream = { userId: me.id, viewer: me, token, out, lastId, lastCount: -1, countRead: 0, ended: false };
         let set = byUser.get(me.id);
         if (!set) {
           set = new Set();
@@ -201,8 +213,9 @@ export function notificationStreams(deps: Deps) {
         // what was missed while away (or committed while this stream was being set up), then the count;
         // a change committed from now on is read by the flush
         sendNew(stream, await notificationsAfter(deps.db, me, lastId, CATCH_UP));
+        const read = ++reads;
         const counts = await unreadCounts(deps.db, [me.id]);
-        sendCount(stream, counts.get(me.id) ?? 0, true);
+        sendCount(stream, counts.get(me.id) ?? 0, read, true);
         return reply;
       });
     },
