@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './vite.config';
 
@@ -11,6 +12,10 @@ if (!pgUrl) console.warn('TEST_DATABASE_URL is not set: API tests run on PGlite 
 export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
+    // Vitest's default is one worker less than the cores: one on a 2-core machine, which ran the
+    // API suite one file at a time. Its files wait on PostgreSQL, Redis and their own servers as
+    // much as they compute, so one more worker than cores keeps every core busy.
+    maxWorkers: os.availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
