@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { advisoryLockStatement } from './db/locks';
 import { type TransactionEnds, inOneTrip, inTransaction, inTripThenCommit, inTwoTrips } from './db/transaction';
+import type { Statement } from './db/shape';
 
 /**
  * What a committed write tells the rest of the app. Caches (caches.ts) drop what an event makes
@@ -195,7 +195,7 @@ export async function transact<T>(
  */
 export async function transactOne<T>(
   deps: { db: Db; events: EventBus },
-  statement: SQL,
+  statement: Statement,
   events: readonly AppEvent[] | ((rows: T[]) => AppEvent[]),
   options: { lock?: readonly (string | number)[] } = {},
 ): Promise<T[]> {
@@ -221,8 +221,8 @@ export async function transactOne<T>(
  */
 export async function transactTwo<A, B>(
   deps: { db: Db; events: EventBus },
-  first: SQL,
-  then: (rows: A[], emit: Emit) => SQL,
+  first: Statement,
+  then: (rows: A[], emit: Emit) => Statement,
   options: { lock?: readonly (string | number)[] } = {},
 ): Promise<B[]> {
   const pending: AppEvent[] = [];

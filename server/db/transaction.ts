@@ -4,6 +4,10 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Db, queryRows } from './client';
 import { isDatabaseUnavailable } from './faults';
+import { ShapedStatement, type Statement } from './shape';
+
+/** The statement as drizzle's SQL, its values written in (what PGlite runs). */
+const wholeOf = (statement: Statement): SQL => (statement instanceof ShapedStatement ? statement.whole() : statement);
 
 /** What drizzle keeps of a node-postgres database: the parts its own transactions are made of. */
 interface NodePgParts {
@@ -61,7 +65,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, end
  * values written in as literals, see `inlined`); elsewhere, `inTransaction`. Answers the rows of
  * the statement.
  */
-export function inOneTrip<T>(db: Db, statement: SQL, ends: TransactionEnds = {}): Promise<T[]> {
+export function inOneTrip<T>(db: Db, statement: Statement, ends: TransactionEnds = {}): Promise<T[]> {
   return inTrips<never, T>(db, undefined, () => statement, ends);
 }
 
@@ -71,7 +75,7 @@ export function inOneTrip<T>(db: Db, statement: SQL, ends: TransactionEnds = {})
  * written in as literals, see `inlined`); elsewhere, `inTransaction`. `then` may throw, which rolls
  * the transaction back. Answers the rows of the second statement.
  */
-export function inTwoTrips<A, B>(db: Db, first: SQL, then: (rows: A[]) => SQL, ends: TransactionEnds = {}): Promise<B[]> {
+export function inTwoTrips<A, B>(db: Db, first: Statement, then: (rows: A[]) => Statement, ends: TransactionEnds = {}): Promise<B[]> {
   return inTrips<A, B>(db, first, then, ends);
 }
 
@@ -81,7 +85,12 @@ export function inTwoTrips<A, B>(db: Db, first: SQL, then: (rows: A[]) => SQL, e
  * the statement, then `atCommit` and COMMIT; `seen` hears the rows in between. Answers the rows.
  * (When nothing rides with the COMMIT, `inOneTrip` is one trip less.)
  */
-export async function inTripThenCommit<T>(db: Db, statement: SQL, seen: (rows: T[]) => void, ends: TransactionEnds = {}): Promise<T[]> {
+export async function inTripThenCommit<T>(
+  db: Db,
+  statement: Statement,
+  seen: (rows: T[]) => void,
+  ends: TransactionEnds = {},
+): Promise<T[]> {
   let rows: T[] = [];
   await inTrips<T, never>(
     db,
@@ -97,14 +106,19 @@ export async function inTripThenCommit<T>(db: Db, statement: SQL, seen: (rows: T
 }
 
 /** `then` answering undefined: the second trip only commits (with `atCommit`), and no rows are answered. */
-async function inTrips<A, B>(db: Db, first: SQL | undefined, then: (rows: A[]) => SQL | undefined, ends: TransactionEnds): Promise<B[]> {
+async function inTrips<A, B>(
+  db: Db,
+  first: Statement | undefined,
+  then: (rows: A[]) => Statement | undefined,
+  ends: TransactionEnds,
+): Promise<B[]> {
   const parts = db as unknown as NodePgParts;
   if (!(parts.$client instanceof pg.Pool)) {
     return inTransaction(
       db,
       async (tx) => {
-        const second = then(first ? await queryRows<A>(tx, first) : []);
-        return second ? queryRows<B>(tx, second) : [];
+        const second = then(first ? await queryRows<A>(tx, wholeOf(first)) : []);
+        return second ? queryRows<B>(tx, wholeOf(second)) : [];
       },
       ends,
     );
@@ -114,7 +128,7 @@ async function inTrips<A, B>(db: Db, first: SQL | undefined, then: (rows: A[]) =
   return onClient(parts.$client, async (client) => {
     // One simple query per trip; the rows wanted are those of the statement after what opens it.
     const attempt = async (prepare: boolean): Promise<B[]> => {
-      const trip = async <R>(opening: string[], statement: SQL | undefined, closing: string[]): Promise<R[]> => {
+      const trip = async <R>(opening: string[], statement: Statement | undefined, closing: string[]): Promise<R[]> => {
         const inTransaction = opening[0] !== 'begin';
         const call = statement ? await executed(client, dialect, statement, { prepare, inTransaction }) : undefined;
         const results = (await client.query([...opening, ...(call ? [call] : []), ...closing].join(';'))) as unknown as
@@ -199,10 +213,10 @@ function lostPlans(client: pg.ClientBase) {
 async function executed(
   client: pg.ClientBase,
   dialect: PgDialect,
-  statement: SQL,
+  statement: Statement,
   how: { prepare: boolean; inTransaction: boolean },
 ): Promise<string> {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const { sql: text, params } = statement instanceof ShapedStatement ? statement.query(dialect) : dialect.sqlToQuery(statement);
   assertNoOwnLiterals(text);
   let mine = preparedOn.get(client);
   if (!mine) {

@@ -5,6 +5,7 @@ import { LIKE_TABLES, type LikeAnswer, type LikeBody, type Liker, threadLink } f
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { nowSeconds } from '../../db/time';
 import { LOCK } from '../../db/locks';
+import { StatementShape } from '../../db/shape';
 import type { Db } from '../../db/client';
 import { type PageRead, nearerEnd, pageOrder } from '../../db/nearer-end';
 import { likes, tales, users } from '../../db/schema';
@@ -31,6 +32,23 @@ function likeLink(row: TaleRow): string {
   return threadLink(row.root_tale_id, row.id, row.level === 1 ? row.id : (row.answer_to_tale_id ?? row.id));
 }
 
+/** The statement that flips a like (toggleLike), its text made once (db/shape.ts). */
+const likeFlip = new StatementShape('like flip', (v) => {
+  const event = { to: v('to'), from: v('user'), taleId: v('tale'), kind: v('kind') };
+  return sql`with added as (
+      insert into ${likes} (user_id, tale_id, created_at) values (${v('user')}, ${v('tale')}, ${v('now')})
+      on conflict do nothing returning id
+    ), removed as (
+      delete from ${likes} where user_id = ${v('user')} and tale_id = ${v('tale')} and not exists (select from added)
+      returning id
+    ), counted as (
+      update ${tales} set count_like = count_like + (select count(*) from added)::int - (select count(*) from removed)::int
+      where id = ${v('tale')} returning count_like
+    ), told as (${notifyFor(sql`added`, { ...event, txt: v('txt'), link: v('link'), at: v('now') })}
+    ), untold as (${withdrawFor(sql`removed`, event)})
+    select (select count(*) from added)::int as liked, (select count_like from counted) as count`;
+});
+
 /**
  * `val: 1` toggles the caller's like (wire-protocol.md). The unique key and a counter moved by
  * exactly the rows inserted or deleted keep the count right under concurrent clicks.
@@ -45,21 +63,18 @@ export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Pr
   // added, or else the one there removed; the counter moves by exactly the rows added or removed;
   // the author's notification comes or goes with it. Its whole transaction is known before it
   // starts, so it is one round trip (transactOne).
-  const event = { to: row.owner_id, from: caller.id, taleId: row.id, kind: 'like' } as const;
+  const values = {
+    user: caller.id,
+    tale: row.id,
+    to: row.owner_id,
+    now: nowSeconds(),
+    kind: 'like',
+    txt: MSG.youAreLiked,
+    link: likeLink(row),
+  };
   const [flipped] = await transactOne<{ liked: number; count: number }>(
     deps,
-    sql`with added as (
-        insert into ${likes} (user_id, tale_id, created_at) values (${caller.id}, ${row.id}, ${nowSeconds()})
-        on conflict do nothing returning id
-      ), removed as (
-        delete from ${likes} where user_id = ${caller.id} and tale_id = ${row.id} and not exists (select from added)
-        returning id
-      ), counted as (
-        update ${tales} set count_like = count_like + (select count(*) from added)::int - (select count(*) from removed)::int
-        where id = ${row.id} returning count_like
-      ), told as (${notifyFor(sql`added`, { ...event, txt: MSG.youAreLiked, link: likeLink(row) })}
-      ), untold as (${withdrawFor(sql`removed`, event)})
-      select (select count(*) from added)::int as liked, (select count_like from counted) as count`,
+    likeFlip.with(values),
     events,
     // One user's clicks on one item take turns (the lock is taken with BEGIN), so each click flips
     // the state exactly once; other users' likes of the same item do not wait.

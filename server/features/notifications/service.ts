@@ -49,9 +49,12 @@ export async function notify(db: Db, emit: Emit, e: NotificationEvent) {
  * under the same rule.
  * The caller emits `user.changed` for the recipient, as `notify` would.
  */
-export function notifyFor(source: SQL, e: Omit<NotificationEvent, 'taleId' | 'link'> & { taleId: number | SQL; link: string | SQL }): SQL {
+export function notifyFor(
+  source: SQL,
+  e: Omit<NotificationEvent, 'taleId' | 'link'> & { taleId: number | SQL; link: string | SQL; at?: number | SQL },
+): SQL {
   return sql`insert into ${notifications} (user_id, from_id, tale_id, kind, txt, link, created_at)
-    select ${e.to}::int, ${e.from}::int, ${e.taleId}, ${e.kind}, ${e.txt}, ${e.link}, ${nowSeconds()}::int from ${source}
+    select ${e.to}::int, ${e.from}::int, ${e.taleId}, ${e.kind}, ${e.txt}, ${e.link}, ${e.at ?? nowSeconds()}::int from ${source}
     where ${e.to}::int <> ${e.from}::int
     on conflict do nothing`;
 }

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps';
 import { authorize, invalid, needLogin, notFound } from '../../http/errors';
 import { plainText, sanitizeRichText } from '../../html/sanitize';
 import { nowSeconds } from '../../db/time';
+import { StatementShapes } from '../../db/shape';
 import { transact, transactTwo } from '../../events';
 import { notifyFor } from '../notifications/service';
 import {
@@ -34,6 +35,34 @@ function cleanBody(html: string): { body: string; bodyTxt: string } {
   if (!bodyTxt && !/<(img|video|audio)\b/i.test(body)) throw invalid(danger(MSG.commentEmpty));
   return { body, bodyTxt };
 }
+
+/**
+ * The statement that writes a comment (addComment): the comment, its thread's counters and the
+ * notifications, `told` of them (0 to 2), its text made once for each number (db/shape.ts).
+ */
+const commentWrite = new StatementShapes('comment', (key) => (v) => {
+  const link = sql`format(${v('link')}, added.id)`;
+  const notified = Array.from({ length: Number(key) }, (_, i) =>
+    notifyFor(sql`added`, {
+      to: v(`to${i}`),
+      from: v('owner'),
+      taleId: sql`added.id`,
+      kind: v(`kind${i}`),
+      txt: v(`txt${i}`),
+      link,
+      at: v('now'),
+    }),
+  );
+  return sql.join(
+    [
+      sql`with added as (${insertComment(v)})`,
+      sql`, counted as (${threadCountsMoved(v('answerTo'), v('root'), v('delta'))})`,
+      ...notified.map((told, i) => sql`, told${sql.raw(String(i))} as (${told})`),
+      sql` select * from added`,
+    ],
+    sql``,
+  );
+});
 
 export async function addComment(deps: Deps, caller: Caller, answerTo: number, html: string): Promise<Tale> {
   if (!isLoggedIn(caller)) throw needLogin();
@@ -60,29 +89,29 @@ export async function addComment(deps: Deps, caller: Caller, answerTo: number, h
     if (!cleaned) throw unclean;
     const level = parent.type === 'POST' ? 1 : 2;
     const rootId = post.id;
-    // The comment's id is the database's: the notifications' link is a template it fills in.
-    const id = sql`added.id`;
-    const link = sql`format(${threadLink(rootId, '%1$s', level === 1 ? '%1$s' : parent.id)}, added.id)`;
-    const told: Parameters<typeof notifyFor>[1][] = [];
-    if (level === 2) told.push({ to: parent.owner_id, from: caller.id, taleId: id, kind: 'answer', txt: MSG.youAreAnswered, link });
+    const told: { to: number; kind: 'answer' | 'comment'; txt: string }[] = [];
+    if (level === 2) told.push({ to: parent.owner_id, kind: 'answer', txt: MSG.youAreAnswered });
     // The post's author hears of every comment under it, once, unless already told as the replied-to.
-    if (level === 1 || post.owner_id !== parent.owner_id) {
-      told.push({ to: post.owner_id, from: caller.id, taleId: id, kind: 'comment', txt: MSG.youAreCommented, link });
-    }
-    for (const e of told) if (e.to !== e.from) emit({ type: 'user.changed', userId: e.to });
+    if (level === 1 || post.owner_id !== parent.owner_id) told.push({ to: post.owner_id, kind: 'comment', txt: MSG.youAreCommented });
+    for (const e of told) if (e.to !== caller.id) emit({ type: 'user.changed', userId: e.to });
     // The parent's and the post's counters moved (their authors' news is told by the notifications).
     emit({ type: 'tale.changed', taleId: parent.id });
     emit({ type: 'tale.changed', taleId: rootId });
-    // The comment, the counters and the notifications in one statement.
-    return sql.join(
-      [
-        sql`with added as (${insertComment({ ownerId: caller.id, level, rootId, answerTo: parent.id, ...cleaned, now })})`,
-        sql`, counted as (${threadCountsMoved(parent.id, rootId, 1)})`,
-        ...told.map((e, i) => sql`, told${sql.raw(String(i))} as (${notifyFor(sql`added`, e)})`),
-        sql` select * from added`,
-      ],
-      sql``,
-    );
+    // The comment, the counters and the notifications in one statement; the comment's id is the
+    // database's, so the notifications' link is a template it fills in.
+    const values: Record<string, unknown> = {
+      type: 'COMMENT',
+      owner: caller.id,
+      level,
+      root: rootId,
+      answerTo: parent.id,
+      ...cleaned,
+      now,
+      delta: 1,
+      link: threadLink(rootId, '%1$s', level === 1 ? '%1$s' : parent.id),
+    };
+    for (const [i, e] of told.entries()) Object.assign(values, { [`to${i}`]: e.to, [`kind${i}`]: e.kind, [`txt${i}`]: e.txt });
+    return commentWrite.of(String(told.length)).with(values);
   });
   // What the writer sees is the row as written, by its author (the caller): nobody has liked it yet.
   return presentTale(withByline(ownTaleRowOf(written), caller), false);

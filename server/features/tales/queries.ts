@@ -1,8 +1,9 @@
-import { type PgInsertValue, alias } from 'drizzle-orm/pg-core';
-import { type Column, type SQL, type Placeholder, and, asc, desc, eq, gt, gte, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { Column, type SQL, type Placeholder, and, is, asc, desc, eq, gt, gte, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
 import { SEO_NOINDEX_BELOW } from '../../../common/models/tale';
 import type { Tale } from '../../../common/schemas/tale';
 import { preparedOnce } from '../../db/prepared';
+import { type ShapedStatement, StatementShape, StatementShapes, type ValueOf } from '../../db/shape';
 import type { Db } from '../../db/client';
 import { tales, users } from '../../db/schema';
 
@@ -340,11 +341,15 @@ export type ThreadRow = Pick<TaleRow, keyof typeof threadColumns>;
  * `threadOf` tells which is which). Both are locked in id order (the post first, as every writer
  * takes them), so the one answered cannot go while the reply is written.
  */
-export function lockThreadOf(answerTo: number): SQL {
-  return sql`select ${namedList(threadColumns)} from ${tales}
-    where id in (${answerTo}::int, (select t.root_tale_id from ${tales} t where t.id = ${answerTo}::int))
-    order by id for no key update`;
+export function lockThreadOf(answerTo: number): ShapedStatement {
+  return threadLock.with({ answerTo });
 }
+const threadLock = new StatementShape(
+  'thread lock',
+  (v) => sql`select ${namedList(threadColumns)} from ${tales}
+    where id in (${v('answerTo')}::int, (select t.root_tale_id from ${tales} t where t.id = ${v('answerTo')}::int))
+    order by id for no key update`,
+);
 
 /** The post and the parent among the rows lockThreadOf read (raw, as the database answered them). */
 export function threadOf(answerTo: number, raw: Record<string, unknown>[]): { parent?: ThreadRow; post?: ThreadRow } {
@@ -358,7 +363,7 @@ export function threadOf(answerTo: number, raw: Record<string, unknown>[]): { pa
  * the parent's direct replies and the post's comments. Atomic increments in the writer's
  * transaction, under the thread's lock (lockThread): the statement, to run alone or as a part of a larger one.
  */
-export function threadCountsMoved(parentId: number, postId: number, delta: number): SQL {
+export function threadCountsMoved(parentId: number | SQL, postId: number | SQL, delta: number | SQL): SQL {
   return sql`update ${tales}
     set count_answer_to_tale_id = count_answer_to_tale_id + case when id = ${parentId}::int then ${delta}::int else 0 end,
         count_root_tale_id = count_root_tale_id + case when id = ${postId}::int then ${delta}::int else 0 end
@@ -445,23 +450,42 @@ export function ownTaleRowOf(raw: Record<string, unknown>): OwnTaleRow {
   return rowOf(ownTaleColumns, raw) as OwnTaleRow;
 }
 
-/** The statement that adds a post with these values and answers its row as written (its own columns). */
-export function insertPost(db: Db, values: PgInsertValue<typeof tales>): SQL {
-  return sql`${db.insert(tales).values(values).getSQL()} returning ${namedList(ownTaleColumns)}`;
+/**
+ * The statement that adds a post with these column values and its search text, and answers its
+ * row as written (its own columns). Its text is made once for each set of columns a new post
+ * sets (db/shape.ts); each value is encoded by its column, as drizzle's insert does.
+ */
+export function insertPost(values: Partial<typeof tales.$inferInsert>, searchDocument: string): ShapedStatement {
+  const fields = Object.keys(values)
+    .filter((k) => values[k as keyof typeof values] !== undefined)
+    .sort();
+  return postInsert.of(fields.join(',')).with({ ...values, regconfig: 'simple', searchDocument });
 }
+const postInsert = new StatementShapes('new post', (key) => {
+  const columns = key.split(',').map((field) => {
+    const column = (tales as unknown as Record<string, unknown>)[field];
+    if (!is(column, Column)) throw new Error(`new post: ${field} is not a column of tales`);
+    return [field, column] as const;
+  });
+  return (v) => sql`insert into ${tales} (${sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  )}, search_vector)
+    values (${sql.join(
+      columns.map(([field, column]) => sql.param(v(field), column)),
+      sql`, `,
+    )}, to_tsvector(${v('regconfig')}::regconfig, ${v('searchDocument')}))
+    returning ${namedList(ownTaleColumns)}`;
+});
 
-/** The statement that adds a comment and answers its row as written (its own columns): a part of a larger one. */
-export function insertComment(c: {
-  ownerId: number;
-  level: number;
-  rootId: number;
-  answerTo: number;
-  body: string;
-  bodyTxt: string;
-  now: number;
-}): SQL {
+/**
+ * The statement that adds a comment and answers its row as written (its own columns): a part of a
+ * larger, shaped one (db/shape.ts), its values named `type` ('COMMENT'), `owner`, `level`, `root`,
+ * `answerTo`, `body`, `bodyTxt` and `now`.
+ */
+export function insertComment(v: ValueOf): SQL {
   return sql`insert into ${tales} (type, owner_id, level, root_tale_id, answer_to_tale_id, body, body_txt, is_submitted, publish_at, created_at, updated_at)
-    values (${'COMMENT'}, ${c.ownerId}, ${c.level}, ${c.rootId}, ${c.answerTo}, ${c.body}, ${c.bodyTxt}, 1, ${c.now}, ${c.now}, ${c.now})
+    values (${v('type')}, ${v('owner')}, ${v('level')}, ${v('root')}, ${v('answerTo')}, ${v('body')}, ${v('bodyTxt')}, 1, ${v('now')}, ${v('now')}, ${v('now')})
     returning ${namedList(ownTaleColumns)}`;
 }
 

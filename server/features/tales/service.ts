@@ -379,10 +379,11 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
     if (body.id === undefined) {
       // A new tale is one statement, known whole before it starts (transactOne): one round trip.
       if (body.publish_at === undefined) patch.publish_at = now;
-      const search = found(patch.header ?? '', patch.body_txt ?? '', caller);
+      const tags = hashtagsOf(`${patch.header ?? ''} ${patch.body_txt ?? ''}`);
+      const document = searchDocument(patch.header ?? '', patch.body_txt ?? '', caller.firstname, caller.lastname);
       const [raw] = await transactOne<Record<string, unknown>>(
         deps,
-        insertPost(deps.db, { ...patch, ...search, owner_id: caller.id, type: 'POST' }),
+        insertPost({ ...patch, tags, owner_id: caller.id, type: 'POST' }, document),
         ([written]) => {
           const taleId = Number(written.id);
           // Only the lists the tale is in move (and any search, as its words may match now). The
@@ -390,7 +391,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
           // the lists drop shows it as it was.
           return [
             { type: 'tale.saved', taleId },
-            { type: 'lists.changed', lists: listsOfPost(caller.id, search.tags, [patch.publish_at ?? now], now) },
+            { type: 'lists.changed', lists: listsOfPost(caller.id, tags, [patch.publish_at ?? now], now) },
             { type: 'tale.changed', taleId },
           ];
         },
