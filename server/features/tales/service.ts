@@ -373,14 +373,13 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
   // its author's names.
   const found = (header: string, bodyTxt: string, author: Byline) => ({
     tags: hashtagsOf(`${header} ${bodyTxt}`),
-    search_vector: sql`to_tsvector(${'simple'}::regconfig, ${searchDocument(header, bodyTxt, author.firstname, author.lastname)})`,
+    document: searchDocument(header, bodyTxt, author.firstname, author.lastname),
   });
   try {
     if (body.id === undefined) {
       // A new tale is one statement, known whole before it starts (transactOne): one round trip.
       if (body.publish_at === undefined) patch.publish_at = now;
-      const tags = hashtagsOf(`${patch.header ?? ''} ${patch.body_txt ?? ''}`);
-      const document = searchDocument(patch.header ?? '', patch.body_txt ?? '', caller.firstname, caller.lastname);
+      const { tags, document } = found(patch.header ?? '', patch.body_txt ?? '', caller);
       const [raw] = await transactOne<Record<string, unknown>>(
         deps,
         insertPost({ ...patch, tags, owner_id: caller.id, type: 'POST' }, document),
@@ -424,7 +423,7 @@ export async function savePost(deps: Deps, caller: Caller, body: TaleSaveBody): 
       if (edited !== undefined) patch.edited_at = edited;
       const [row] = await tx
         .update(tales)
-        .set({ ...patch, ...search })
+        .set({ ...patch, tags: search.tags, search_vector: sql`to_tsvector(${'simple'}::regconfig, ${search.document})` })
         .where(eq(tales.id, existing.id))
         .returning(ownTaleColumns);
       // Only the lists the tale is or was in move (and any search, as its words may match now).
