@@ -73,6 +73,13 @@ export class ShapedStatement {
 /** A statement a transaction sends: drizzle's SQL, or a shaped one. */
 export type Statement = SQL | ShapedStatement;
 
+/** The statement's text and parameters (what node-postgres sends). */
+export const queryOf = (dialect: PgDialect, statement: Statement): Query =>
+  statement instanceof ShapedStatement ? statement.query(dialect) : dialect.sqlToQuery(statement);
+
+/** The statement as drizzle's SQL, its values written in (what PGlite runs). */
+export const wholeOf = (statement: Statement): SQL => (statement instanceof ShapedStatement ? statement.whole() : statement);
+
 /** The shapes of one kind of statement by the parts that change its text (which fields a new tale sets). */
 export class StatementShapes {
   private readonly shapes = new Map<string, StatementShape>();

@@ -4,10 +4,7 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Db, queryRows } from './client';
 import { isDatabaseUnavailable } from './faults';
-import { ShapedStatement, type Statement } from './shape';
-
-/** The statement as drizzle's SQL, its values written in (what PGlite runs). */
-const wholeOf = (statement: Statement): SQL => (statement instanceof ShapedStatement ? statement.whole() : statement);
+import { type Statement, queryOf, wholeOf } from './shape';
 
 /** What drizzle keeps of a node-postgres database: the parts its own transactions are made of. */
 interface NodePgParts {
@@ -216,7 +213,7 @@ async function executed(
   statement: Statement,
   how: { prepare: boolean; inTransaction: boolean },
 ): Promise<string> {
-  const { sql: text, params } = statement instanceof ShapedStatement ? statement.query(dialect) : dialect.sqlToQuery(statement);
+  const { sql: text, params } = queryOf(dialect, statement);
   assertNoOwnLiterals(text);
   let mine = preparedOn.get(client);
   if (!mine) {

@@ -52,7 +52,12 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
  * every test file's apps start from a copy of it, which takes a third of the time a new database
  * and its migrations take.
  */
-async function migratedPglite(): Promise<Blob> {
+let migrated: Promise<Blob> | undefined;
+const migratedPglite = (): Promise<Blob> => {
+  migrated ??= readOrMakeMigratedPglite();
+  return migrated;
+};
+async function readOrMakeMigratedPglite(): Promise<Blob> {
   const folder = migrationsFolder();
   const hash = createHash('sha256');
   hash.update(await pgliteVersion());

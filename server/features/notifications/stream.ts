@@ -82,10 +82,10 @@ export function notificationStreams(deps: Deps) {
    * stream: a new stream's first count, read while a comment committed, must not undo the count
    * the flush of that comment sent it first.
    */
-  const sendCount = (s: Stream, count: number, read: number, always = false) => {
+  const sendCount = (s: Stream, count: number, read: number) => {
     if (read < s.countRead) return;
     s.countRead = read;
-    if (!always && count === s.lastCount) return;
+    if (count === s.lastCount) return;
     s.lastCount = count;
     send(s, 'count', { count });
   };
@@ -215,7 +215,7 @@ export function notificationStreams(deps: Deps) {
         sendNew(stream, await notificationsAfter(deps.db, me, lastId, CATCH_UP));
         const read = ++reads;
         const counts = await unreadCounts(deps.db, [me.id]);
-        sendCount(stream, counts.get(me.id) ?? 0, read, true);
+        sendCount(stream, counts.get(me.id) ?? 0, read);
         return reply;
       });
     },
