@@ -14,7 +14,7 @@ import type { Config } from './config';
 import type { EventBus } from './events';
 import type { ResolvedSession } from './features/auth/sessions';
 import type { ListDays } from './features/tales/positions';
-import type { TaleRow } from './features/tales/queries';
+import type { TaleFactsRow, TaleRow } from './features/tales/queries';
 import type { Pagination } from '../common/schemas/envelope';
 import type { Liker } from '../common/schemas/conversation';
 import type { CheckedData } from './http/serializer';
@@ -29,7 +29,8 @@ export const CUT_OFF_TTL_MS = 1_000;
 /**
  * What a cached value depends on: a tale by its id (its text, counters, likes), a list by name
  * (`list:feed`, `list:author:7`, `list:tag:lake`, `list:search`: which tales it holds, in what
- * order), or a person by id (`user:7`: the names and emblem shown beside what they wrote or liked).
+ * order), a person by id (`user:7`: the names and emblem shown beside what they wrote or liked), or
+ * a tale's facts by id (`facts:7`: whose it is, where in a thread, who may see it; see factsDependency).
  */
 export type Dependency = number | string;
 
@@ -38,6 +39,13 @@ export const listDependency = (list: string): string => `list:${list}`;
 
 /** The name a person's dependency goes by (see Dependency). */
 export const userDependency = (userId: number): string => `user:${userId}`;
+
+/**
+ * The name of what a tale is that no like, comment or upload changes (its TaleFactsRow): only its
+ * save (`tale.saved`) and its delete change that, so a like, which changes the tale's counter,
+ * leaves the facts that the next like checks in memory.
+ */
+export const factsDependency = (taleId: number): string => `facts:${taleId}`;
 
 /** Drops a full map's oldest entries (a Map iterates in insertion order) until it is below 90% of `max`. */
 function trimOldest<K>(map: Map<K, unknown>, max: number, remove: (key: K) => void = (key) => map.delete(key)) {
@@ -93,6 +101,11 @@ export class TaleDependencies {
   /** A committed write changed how this person shows beside what they wrote or liked, or took it away. */
   userChanged(userId: number) {
     this.changed(userDependency(userId));
+  }
+
+  /** A committed write saved or deleted this tale: who may see it, or whether it is there, may have changed. */
+  factsChanged(taleId: number) {
+    this.changed(factsDependency(taleId));
   }
 
   private changed(dep: Dependency) {
@@ -364,6 +377,11 @@ export interface Caches {
   positions: Memo<ListDays>;
   /** Single tales by id: the tale page is read far more than written. */
   tales: Memo<TaleRow | undefined>;
+  /**
+   * What each tale is, by id, apart from its counters and text (tales/service.ts taleFacts): kept
+   * until the tale, its post or the comment it answers is saved or deleted, or an author deleted.
+   */
+  facts: Memo<TaleFactsRow | undefined>;
   /** Whole answers to visitors as JSON text (tales/visitor-answers.ts). */
   answers: Memo<string>;
   /** Pages of who liked a tale, shared like feed pages (likes/service.ts). */
@@ -390,7 +408,7 @@ export function createCaches(
   /** Whether this server is one of several and cannot hear the others now (its event relay is down). */
   cutOff: () => boolean = () => false,
 ): Caches {
-  const version = { content: 0, membership: 0 };
+  const version = { content: 0, membership: 0, facts: 0 };
   // while cut off, a write on another server shows here after CUT_OFF_TTL_MS at most
   const life = (ms: number) => () => (cutOff() ? Math.min(ms, CUT_OFF_TTL_MS) : ms);
   const ttl = config.FEED_CACHE_MS;
@@ -402,6 +420,7 @@ export function createCaches(
     counts: new Memo(life(ttl * 10), () => version.membership, 5_000, taleUses),
     positions: new Memo(life(ttl * 10), () => version.membership, 20_000, taleUses),
     tales: new Memo(life(ttl), () => version.content, 20_000, taleUses),
+    facts: new Memo(life(ttl * 10), () => version.facts, 20_000, taleUses),
     answers: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),
     likers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
     liked: new Memo(life(config.SESSION_CACHE_MS), () => version.content, 50_000, taleUses, true),
@@ -410,12 +429,17 @@ export function createCaches(
   const everything = () => {
     version.membership++;
     version.content++;
+    version.facts++;
   };
   events.subscribe((event) => {
     switch (event.type) {
       case 'tale.changed':
         // Only what shows this tale (a like, a comment under it, an upload): lists keep their members.
         taleUses.taleChanged(event.taleId);
+        break;
+      case 'tale.saved':
+        // Who may see it (draft, members only, publish time) may have changed; its counters did not.
+        taleUses.factsChanged(event.taleId);
         break;
       case 'lists.changed':
         // A saved tale: only the lists it is or was in, and searches (any of them may match it).
@@ -431,6 +455,8 @@ export function createCaches(
         // What shows the tale or a comment under it (those name their post too); the lists it was
         // in come with the delete's lists.changed.
         taleUses.taleChanged(event.taleId);
+        // The comments under it went too: their facts name it (tales/service.ts taleFacts).
+        taleUses.factsChanged(event.taleId);
         // Notifications about it went with it: unread counts moved.
         caches.sessions.everyoneChanged();
         break;
@@ -438,6 +464,8 @@ export function createCaches(
         // What shows the person's tales, comments and likes; their lists and the tales whose
         // counters moved come with the delete's own lists.changed and tale.changed.
         taleUses.userChanged(event.userId);
+        // Their posts went with the comments of others under them, which no event names one by one.
+        version.facts++;
         caches.sessions.everyoneChanged();
         break;
       case 'user.changed':

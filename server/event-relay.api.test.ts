@@ -104,6 +104,23 @@ describe.runIf(DB_KIND === 'postgres').each(transports)('two servers over %s', (
     expect(likers.map((l) => l.user_id)).toEqual([fan.id]);
   });
 
+  it('a tale made a draft on A is refused to a like on B at once, though B checked it for a like a moment before; published again, liked at once', async () => {
+    const author = await registered(a);
+    const fan = on(b, await registered(a));
+    const tale = await publish(author, 'liked, then hidden');
+    const likeOnB = async () =>
+      (await fan.post('/like/process', { ref_table: 'tale', ref_id: String(tale.id), val: '1', form_id: 'actionProcess' })).status;
+    expect(await likeOnB()).toBe(200);
+    const save = async (is_draft: number) => {
+      const saved = await author.post('/tale/upsert', { id: tale.id, is_draft, form_id: 'actionUpsert' });
+      expect(saved.body.meta.alina_response_success).toBe(1);
+    };
+    await save(1);
+    await expect.poll(likeOnB, AT_ONCE).toBe(404);
+    await save(0);
+    await expect.poll(likeOnB, AT_ONCE).toBe(200);
+  });
+
   it('tells B what a transaction changed when it commits: nothing while it is open, nothing of one rolled back', async () => {
     const heard: AppEvent[] = [];
     const stop = b.deps.events.subscribe((event, origin) => {

@@ -72,8 +72,14 @@ export function isRefusedValue(error: unknown): boolean {
 }
 
 const UNIQUE_VIOLATION = new Set(['23505']);
+const FOREIGN_KEY_VIOLATION = new Set(['23503']);
 
 /** A unique constraint refused the row (a taken mail or alias, a like that exists already). */
 export function isUniqueViolation(error: unknown): boolean {
   return hasCode(error, UNIQUE_VIOLATION);
+}
+
+/** A row named a row that is not there (a like of a tale deleted a moment before it was written). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasCode(error, FOREIGN_KEY_VIOLATION);
 }

@@ -15,19 +15,31 @@ import { userDependency } from '../../caches';
 import { type AppEvent, transactOne } from '../../events';
 import { invalid, needLogin, notFound } from '../../http/errors';
 import { notifyFor, withdrawFor } from '../notifications/service';
-import type { TaleRow } from '../tales/queries';
-import { type Caller, assertVisible, taleRow } from '../tales/service';
+import { isForeignKeyViolation } from '../../db/faults';
+import type { TaleFactsRow } from '../tales/queries';
+import { type Caller, assertVisible, taleFacts, taleRow } from '../tales/service';
 
-async function likedItem(deps: Deps, caller: Caller, refTable: string, refId: number): Promise<TaleRow> {
+/**
+ * The tale or comment a like or a likers list is of, once the caller may see it: by its facts for
+ * a like (kept in memory across likes, tales/service.ts taleFacts), by its whole row for a list
+ * (which pages by its like counter).
+ */
+async function likedItem<Row extends TaleFactsRow>(
+  deps: Deps,
+  caller: Caller,
+  refTable: string,
+  refId: number,
+  read: (deps: Deps, id: number) => Promise<Row | undefined>,
+): Promise<Row> {
   if (!(LIKE_TABLES as readonly string[]).includes(refTable.toLowerCase())) throw invalid(danger(MSG.likeUnknownTable));
-  const row = await taleRow(deps, refId);
+  const row = await read(deps, refId);
   if (row?.is_submitted !== 1) throw notFound();
   await assertVisible(deps, caller, row);
   return row;
 }
 
 /** Where a like notification leads: the post, or the liked comment lit in its branch. */
-function likeLink(row: TaleRow): string {
+function likeLink(row: TaleFactsRow): string {
   if (row.type === 'POST' || row.root_tale_id == null) return threadLink(row.id);
   return threadLink(row.root_tale_id, row.id, row.level === 1 ? row.id : (row.answer_to_tale_id ?? row.id));
 }
@@ -55,7 +67,7 @@ const likeFlip = new StatementShape('like flip', (v) => {
  */
 export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Promise<LikeAnswer> {
   if (!isLoggedIn(caller)) throw needLogin();
-  const row = await likedItem(deps, caller, body.ref_table, body.ref_id);
+  const row = await likedItem(deps, caller, body.ref_table, body.ref_id, taleFacts);
   // Committed, shared feed pages show the new count; the author's unread count moves.
   const events: AppEvent[] = [{ type: 'tale.changed', taleId: row.id }];
   if (row.owner_id !== caller.id) events.push({ type: 'user.changed', userId: row.owner_id });
@@ -79,7 +91,11 @@ export async function toggleLike(deps: Deps, caller: Caller, body: LikeBody): Pr
     // One user's clicks on one item take turns (the lock is taken with BEGIN), so each click flips
     // the state exactly once; other users' likes of the same item do not wait.
     { lock: LOCK.likeOf(caller.id, row.id) },
-  );
+  ).catch((error: unknown) => {
+    // The tale was deleted after it was checked (on another server, a moment before): it is gone.
+    if (isForeignKeyViolation(error)) throw notFound();
+    throw error;
+  });
   return { AmountLikes: flipped?.count ?? 0, CurrentUserLiked: flipped?.liked ? 1 : 0 };
 }
 
@@ -98,7 +114,7 @@ export async function likers(
   pageSize: number,
   page: number | 'last',
 ): Promise<{ items: Liker[]; pagination: Pagination }> {
-  const row = await likedItem(deps, caller, refTable, refId);
+  const row = await likedItem(deps, caller, refTable, refId, taleRow);
   const pagination = paginate(page, pageSize, row.count_like);
   const items = await deps.caches.likers.get(`${row.id}:${pageSize}:${pagination.pageCurrentNumber}:${row.count_like}`, async () => {
     deps.caches.taleUses.use([row.id]);

@@ -297,6 +297,37 @@ export async function findTaleById(db: Db, id: number): Promise<TaleRow | undefi
   return rows[0];
 }
 
+/** What a tale is that no counter moves: whose, where in a thread, and who may see it (TaleFacts). */
+const taleFactsQuery = (db: Db) =>
+  db
+    .select({
+      id: tales.id,
+      owner_id: tales.owner_id,
+      type: tales.type,
+      level: tales.level,
+      root_tale_id: tales.root_tale_id,
+      answer_to_tale_id: tales.answer_to_tale_id,
+      is_submitted: tales.is_submitted,
+      is_draft: tales.is_draft,
+      publish_at: tales.publish_at,
+      is_for_registered: tales.is_for_registered,
+    })
+    .from(tales)
+    .where(eq(tales.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('tales_facts_by_id');
+export type TaleFactsRow = Awaited<ReturnType<ReturnType<typeof taleFactsQuery>['execute']>>[number];
+
+/**
+ * The facts of one tale or comment by id (TaleFactsRow), prepared once: what a like checks and
+ * its notification links to. Only for the app's database object, not a transaction's.
+ */
+export async function findTaleFacts(db: Db, id: number): Promise<TaleFactsRow | undefined> {
+  const q = preparedOnce(db, 'tales_facts_by_id', () => taleFactsQuery(db));
+  const rows = await q.execute({ id });
+  return rows[0];
+}
+
 /**
  * Takes the thread's lock: the post's row, FOR NO KEY UPDATE, until the transaction ends. Every
  * transaction that adds or removes comments under a post takes it first, so they take turns, and

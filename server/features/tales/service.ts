@@ -16,6 +16,7 @@ import { transact, transactOne } from '../../events';
 import {
   type Byline,
   type IndexableRow,
+  type TaleFactsRow,
   type TaleRow,
   countTales,
   insertPost,
@@ -23,6 +24,7 @@ import {
   ownTaleRowOf,
   withByline,
   findTaleById,
+  findTaleFacts,
   findTaleRow,
   indexableRows,
   lastTaleId,
@@ -39,7 +41,7 @@ import {
 } from './queries';
 import { isReservedAlias } from './reserved';
 import { type ListScope, listName, listPage, listsOfPost } from './positions';
-import { type Dependency, listDependency, userDependency } from '../../caches';
+import { type Dependency, factsDependency, listDependency, userDependency } from '../../caches';
 import { type SearchTerms, parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, fromTextIndex } from './search-plan';
 import { answeringIndex, searchInMemory } from './memory-search';
@@ -301,11 +303,27 @@ export async function getTale(deps: Deps, caller: Caller, ref: string): Promise<
 }
 
 /** A comment is as visible as the post it hangs under. */
-export async function assertVisible(deps: Deps, caller: Caller, row: TaleRow): Promise<void> {
-  let post: TaleRow | undefined = row;
-  if (row.type === 'COMMENT' && row.root_tale_id != null) post = await taleById(deps, row.root_tale_id);
+export async function assertVisible(deps: Deps, caller: Caller, row: TaleFactsRow): Promise<void> {
+  let post: TaleFactsRow | undefined = row;
+  if (row.type === 'COMMENT' && row.root_tale_id != null) post = await taleFacts(deps, row.root_tale_id);
   if (!post) throw notFound();
   authorize(policies.readTale(caller, post, nowSeconds()));
+}
+
+/**
+ * What a tale or comment is, apart from its counters and text (TaleFactsRow), kept in memory until
+ * it, its post or the comment it answers is saved or deleted (caches.ts `facts`): a like, which
+ * moves the counter and so drops the tale's cached row, leaves these, so the next like of the
+ * same tale checks who may see it and links its notification without a query.
+ */
+export function taleFacts(deps: Deps, id: number): Promise<TaleFactsRow | undefined> {
+  return deps.caches.facts.get(String(id), async () => {
+    deps.caches.taleUses.use([factsDependency(id)]);
+    const row = await findTaleFacts(deps.db, id);
+    if (row?.root_tale_id != null) deps.caches.taleUses.use([factsDependency(row.root_tale_id)]);
+    if (row?.answer_to_tale_id != null) deps.caches.taleUses.use([factsDependency(row.answer_to_tale_id)]);
+    return row;
+  });
 }
 
 /** The caller's one unsaved tale, created with the spec's defaults on first call. */
