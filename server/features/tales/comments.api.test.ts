@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { MSG } from '../../../common/messages';
 import type { Tale } from '../../../common/schemas/tale';
 import { Client, type TestApp, registered, startApp, templatesOf } from '../../test/harness';
@@ -143,6 +144,26 @@ describe('adding comments', () => {
     expect((await comment(reader, c1.id)).status).toBe(404);
     expect(await rows(c1.id)).toBe(1);
     expect(await rows(p.id)).toBe(2); // c1 and the one written when reopened
+  });
+
+  it('a comment answered that went behind this server’s back, while its thread was in memory, is 404 with nothing written', async () => {
+    const author = await registered(app);
+    const reader = await registered(app);
+    const p = await post(author);
+    const c1 = (await comment(reader, p.id)).body.data;
+    // a reply to c1 is decided from what this server keeps of c1 and its post (and written in one trip)
+    expect((await comment(author, c1.id)).status).toBe(200);
+    await app.deps.db.execute(sql`delete from tales where id = ${c1.id}`);
+    const late = await comment(author, c1.id);
+    expect(late.status).toBe(404);
+    expect(templatesOf(late)).toEqual([MSG.notFound]);
+    const [left] = await queryRows<{ n: number }>(
+      app.deps.db,
+      sql`select count(*)::int as n from tales where answer_to_tale_id = ${c1.id}`,
+    );
+    expect(left.n).toBe(0);
+    // the post's thread goes on
+    expect((await comment(reader, p.id)).status).toBe(200);
   });
 });
 

@@ -297,26 +297,34 @@ export async function findTaleById(db: Db, id: number): Promise<TaleRow | undefi
   return rows[0];
 }
 
-/** What a tale is that no counter moves: whose, where in a thread, and who may see it (TaleFacts). */
+/**
+ * What a tale is that no like, comment or upload changes: whose it is, where in a thread, who may
+ * see it and who may comment under it (policies' TaleFacts and ThreadFacts). Only saving the tale
+ * changes these, and only its delete takes them away.
+ */
+const taleFactColumns = {
+  id: tales.id,
+  owner_id: tales.owner_id,
+  type: tales.type,
+  level: tales.level,
+  root_tale_id: tales.root_tale_id,
+  answer_to_tale_id: tales.answer_to_tale_id,
+  is_submitted: tales.is_submitted,
+  is_draft: tales.is_draft,
+  publish_at: tales.publish_at,
+  is_for_registered: tales.is_for_registered,
+  is_comment_denied: tales.is_comment_denied,
+  is_comment_for_owner: tales.is_comment_for_owner,
+};
+export type TaleFactsRow = Pick<TaleRow, keyof typeof taleFactColumns>;
+
 const taleFactsQuery = (db: Db) =>
   db
-    .select({
-      id: tales.id,
-      owner_id: tales.owner_id,
-      type: tales.type,
-      level: tales.level,
-      root_tale_id: tales.root_tale_id,
-      answer_to_tale_id: tales.answer_to_tale_id,
-      is_submitted: tales.is_submitted,
-      is_draft: tales.is_draft,
-      publish_at: tales.publish_at,
-      is_for_registered: tales.is_for_registered,
-    })
+    .select(taleFactColumns)
     .from(tales)
     .where(eq(tales.id, sql.placeholder('id')))
     .limit(1)
     .prepare('tales_facts_by_id');
-export type TaleFactsRow = Awaited<ReturnType<ReturnType<typeof taleFactsQuery>['execute']>>[number];
 
 /**
  * The facts of one tale or comment by id (TaleFactsRow), prepared once: what a like checks and
@@ -351,20 +359,6 @@ export async function lockTale(db: Db, id: number): Promise<TaleRow | undefined>
 }
 
 /** What deciding on a comment needs of its post and parent: where they are, whose, and the post's settings (policies.ts). */
-const threadColumns = {
-  id: tales.id,
-  type: tales.type,
-  level: tales.level,
-  root_tale_id: tales.root_tale_id,
-  owner_id: tales.owner_id,
-  is_submitted: tales.is_submitted,
-  is_draft: tales.is_draft,
-  publish_at: tales.publish_at,
-  is_for_registered: tales.is_for_registered,
-  is_comment_denied: tales.is_comment_denied,
-  is_comment_for_owner: tales.is_comment_for_owner,
-};
-export type ThreadRow = Pick<TaleRow, keyof typeof threadColumns>;
 
 /**
  * The statement that locks the thread a comment goes into and reads its rows as they are under the
@@ -377,14 +371,14 @@ export function lockThreadOf(answerTo: number): ShapedStatement {
 }
 const threadLock = new StatementShape(
   'thread lock',
-  (v) => sql`select ${namedList(threadColumns)} from ${tales}
+  (v) => sql`select ${namedList(taleFactColumns)} from ${tales}
     where id in (${v('answerTo')}::int, (select t.root_tale_id from ${tales} t where t.id = ${v('answerTo')}::int))
     order by id for no key update`,
 );
 
 /** The post and the parent among the rows lockThreadOf read (raw, as the database answered them). */
-export function threadOf(answerTo: number, raw: Record<string, unknown>[]): { parent?: ThreadRow; post?: ThreadRow } {
-  const rows = raw.map((r) => rowOf(threadColumns, r) as ThreadRow);
+export function threadOf(answerTo: number, raw: Record<string, unknown>[]): { parent?: TaleFactsRow; post?: TaleFactsRow } {
+  const rows = raw.map((r) => rowOf(taleFactColumns, r) as TaleFactsRow);
   const parent = rows.find((r) => r.id === answerTo);
   return { parent, post: parent?.type === 'POST' ? parent : rows.find((r) => r.id === parent?.root_tale_id) };
 }
@@ -514,10 +508,37 @@ const postInsert = new StatementShapes('new post', (key) => {
  * larger, shaped one (db/shape.ts), its values named `type` ('COMMENT'), `owner`, `level`, `root`,
  * `answerTo`, `body`, `bodyTxt` and `now`.
  */
-export function insertComment(v: ValueOf): SQL {
+export function insertComment(v: ValueOf, onlyIf?: SQL): SQL {
+  const row = sql`${v('type')}, ${v('owner')}::int, ${v('level')}::int, ${v('root')}::int, ${v('answerTo')}::int, ${v('body')}, ${v('bodyTxt')}, 1, ${v('now')}::bigint, ${v('now')}::bigint, ${v('now')}::bigint`;
   return sql`insert into ${tales} (type, owner_id, level, root_tale_id, answer_to_tale_id, body, body_txt, is_submitted, publish_at, created_at, updated_at)
-    values (${v('type')}, ${v('owner')}, ${v('level')}, ${v('root')}, ${v('answerTo')}, ${v('body')}, ${v('bodyTxt')}, 1, ${v('now')}, ${v('now')}, ${v('now')})
+    ${onlyIf ? sql`select ${row} where ${onlyIf}` : sql`values (${row})`}
     returning ${namedList(ownTaleColumns)}`;
+}
+
+/** The facts of a post that a comment under it was allowed on, as the values lockPostAsAllowed compares. */
+export function factsAllowedOn(post: TaleFactsRow): Record<string, number> {
+  return {
+    postOwner: post.owner_id,
+    postSubmitted: post.is_submitted,
+    postDraft: post.is_draft,
+    postPublishAt: post.publish_at,
+    postForRegistered: post.is_for_registered,
+    postCommentDenied: post.is_comment_denied,
+    postCommentForOwner: post.is_comment_for_owner,
+  };
+}
+
+/**
+ * Takes the thread's lock (the post's row, as lockThreadOf) and answers a row only if the post is
+ * still as a comment was allowed on (factsAllowedOn): what a write decided on facts read earlier
+ * checks, under the lock, before it writes. A part of a larger, shaped statement, the post's id named `root`.
+ */
+export function lockPostAsAllowed(v: ValueOf): SQL {
+  return sql`select from ${tales} where id = ${v('root')}::int and owner_id = ${v('postOwner')}::int
+    and is_submitted = ${v('postSubmitted')}::int and is_draft = ${v('postDraft')}::int and publish_at = ${v('postPublishAt')}::bigint
+    and is_for_registered = ${v('postForRegistered')}::int and is_comment_denied = ${v('postCommentDenied')}::int
+    and is_comment_for_owner = ${v('postCommentForOwner')}::int
+    for no key update`;
 }
 
 export async function updateCommentBody(db: Db, id: number, body: string, bodyTxt: string, now: number, editedAt?: number) {
