@@ -30,7 +30,8 @@ export const CUT_OFF_TTL_MS = 1_000;
  * What a cached value depends on: a tale by its id (its text, counters, likes), a list by name
  * (`list:feed`, `list:author:7`, `list:tag:lake`, `list:search`: which tales it holds, in what
  * order), a person by id (`user:7`: the names and emblem shown beside what they wrote or liked), or
- * a tale's facts by id (`facts:7`: whose it is, where in a thread, who may see it; see factsDependency).
+ * a tale's facts by id (`facts:7`: whose it is, where in a thread, who may see and comment on it;
+ * see factsDependency).
  */
 export type Dependency = number | string;
 
@@ -103,7 +104,7 @@ export class TaleDependencies {
     this.changed(userDependency(userId));
   }
 
-  /** A committed write saved or deleted this tale: who may see it, or whether it is there, may have changed. */
+  /** A committed write saved or deleted this tale: who may see or comment on it, or whether it is there, may have changed. */
   factsChanged(taleId: number) {
     this.changed(factsDependency(taleId));
   }
@@ -438,7 +439,7 @@ export function createCaches(
         taleUses.taleChanged(event.taleId);
         break;
       case 'tale.saved':
-        // Who may see it (draft, members only, publish time) may have changed; its counters did not.
+        // Who may see it (draft, members only, publish time) or comment under it may have changed.
         taleUses.factsChanged(event.taleId);
         break;
       case 'lists.changed':
