@@ -358,8 +358,6 @@ export async function lockTale(db: Db, id: number): Promise<TaleRow | undefined>
   return rows[0];
 }
 
-/** What deciding on a comment needs of its post and parent: where they are, whose, and the post's settings (policies.ts). */
-
 /**
  * The statement that locks the thread a comment goes into and reads its rows as they are under the
  * lock: the post, and the comment answered when it is not the post (none when `answerTo` is gone;
