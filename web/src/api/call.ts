@@ -45,7 +45,8 @@ type FormInput<C extends AnyCall> =
 export type CallInput<C extends AnyCall> = ParamsInput<C> &
   QueryInput<EndpointOf<C>> &
   BodyInput<EndpointOf<C>> &
-  FormInput<C> & { signal?: AbortSignal; explains?: readonly number[] };
+  FormInput<C> &
+  Pick<ApiRequest, 'signal' | 'explains' | 'quiet'>;
 
 /** The `data` of a successful answer, as the call's shapes declare it. */
 export type AnswerOf<C extends AnyCall> = EndpointOf<C> extends Shapes ? DataOf<EndpointOf<C>> : never;
@@ -80,9 +81,10 @@ export function callApi<C extends AnyCall>(
 ): Promise<Envelope<AnswerOf<C>>>;
 export function callApi(
   call: AnyCall,
-  input: LooseInput & { signal?: AbortSignal; explains?: readonly number[] } = {},
+  input: LooseInput & Pick<ApiRequest, 'signal' | 'explains' | 'quiet'> = {},
 ): Promise<Envelope<unknown>> {
   const { path, body } = requestOf(call, input);
-  const req: ApiRequest = { method: call.method, body, query: input.query, signal: input.signal, explains: input.explains };
+  const { signal, explains, quiet } = input;
+  const req: ApiRequest = { method: call.method, body, query: input.query, signal, explains, quiet };
   return apiFetch(path, req);
 }

@@ -21,6 +21,11 @@ export interface ApiRequest {
    * answers put no message on screen, so the page's own state is not repeated as a toast.
    */
   explains?: readonly number[];
+  /**
+   * No message on screen, whatever the answer: for a call the user did not make themselves (taking
+   * back what an upload they cancelled had already stored).
+   */
+  quiet?: boolean;
 }
 
 /** A call that did not end in an envelope with HTTP 200. Its messages are already on screen. */
@@ -111,7 +116,7 @@ export async function apiFetch<T = unknown>(path: string, req: ApiRequest = {}):
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       throw networkFailure();
     }
-    return readAnswer<T>(res.status, raw, req.explains);
+    return readAnswer<T>(res.status, raw, req.quiet ? 'all' : req.explains);
   } finally {
     requestEnded();
   }
@@ -125,10 +130,11 @@ export function networkFailure(): ApiError {
 
 /**
  * Reads an HTTP answer (status and body text) the way every call does: keeps CurrentUser in
- * step, queues the messages (unless the caller explains the status), and gives the envelope of a 2xx JSON answer or throws an ApiError.
+ * step, queues the messages (unless the caller explains the status, or every status: 'all'), and
+ * gives the envelope of a 2xx JSON answer or throws an ApiError.
  * Shared by apiFetch and the uploads that need XMLHttpRequest for their progress.
  */
-export function readAnswer<T = unknown>(status: number, raw: string, explains: readonly number[] = []): Envelope<T> {
+export function readAnswer<T = unknown>(status: number, raw: string, explains: readonly number[] | 'all' = []): Envelope<T> {
   const ok = status >= 200 && status < 300;
   let parsed: unknown = null;
   let isJson = false;
@@ -149,7 +155,7 @@ export function readAnswer<T = unknown>(status: number, raw: string, explains: r
     if (m) queued.push(m);
   }
   if (!envelope && ok) queued.push(danger(MSG.responseNotSuccess));
-  if (ok || !explains.includes(status)) pushMessages(queued);
+  if (explains !== 'all' && (ok || !explains.includes(status))) pushMessages(queued);
 
   if (!ok || !envelope) {
     throw new ApiError(status, envelope, envelope ? `HTTP ${status}` : 'Unreadable response');

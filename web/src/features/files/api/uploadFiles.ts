@@ -5,11 +5,17 @@ import { type AnswerOf, requestOf } from '@/api/call';
 import { apiHeaders, apiUrl, networkFailure, readAnswer } from '@/api/client';
 import { FILES_ENTITY_TABLE } from '@/api/files';
 
-export interface UploadOptions {
+export interface UploadOptions<T = unknown> {
   /** Called as the request body goes out: bytes sent and bytes in all. */
   onProgress?: (sent: number, total: number) => void;
-  /** Aborting rejects with an AbortError and shows nothing (spec section 8). */
+  /** Aborting rejects with an AbortError at once and shows nothing (spec section 8). */
   signal?: AbortSignal;
+  /**
+   * An abort that comes once the whole body has gone out can no longer stop the server, which may
+   * be storing it: then the request runs on unseen, and its answer (its envelope, or null for a
+   * refusal or no answer) comes here, with no message shown, so that what it stored can be taken back.
+   */
+  onAnswerAfterAbort?: (answer: Envelope<T> | null) => void;
 }
 
 const abortError = () => new DOMException('The upload was aborted', 'AbortError');
@@ -20,15 +26,38 @@ const abortError = () => new DOMException('The upload was aborted', 'AbortError'
  * CurrentUser kept in step, ApiError for a non-2xx answer). It does not raise the page spinner: the
  * upload shows its own progress and can be cancelled.
  */
-export function sendWithProgress<T>(path: string, body: FormData, { onProgress, signal }: UploadOptions = {}): Promise<Envelope<T>> {
+export function sendWithProgress<T>(
+  path: string,
+  body: FormData,
+  { onProgress, signal, onAnswerAfterAbort }: UploadOptions<T> = {},
+): Promise<Envelope<T>> {
   return new Promise<Envelope<T>>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
       return;
     }
     const xhr = new XMLHttpRequest();
-    const onAbortSignal = () => xhr.abort();
+    let bodySent = false;
+    let abortedAfterSent = false;
     const settle = () => signal?.removeEventListener('abort', onAbortSignal);
+    const onAbortSignal = () => {
+      if (!bodySent || !onAnswerAfterAbort) {
+        xhr.abort();
+        return;
+      }
+      abortedAfterSent = true;
+      settle();
+      reject(abortError());
+    };
+    const answeredAfterAbort = (status: number, raw: string | null) => {
+      let answer: Envelope<T> | null = null;
+      try {
+        if (raw !== null) answer = readAnswer<T>(status, raw, 'all');
+      } catch {
+        // a refusal: nothing was stored
+      }
+      onAnswerAfterAbort?.(answer);
+    };
     xhr.open('POST', apiUrl(path));
     xhr.withCredentials = true;
     apiHeaders(false).forEach((value, name) => {
@@ -39,7 +68,14 @@ export function sendWithProgress<T>(path: string, body: FormData, { onProgress, 
         if (e.lengthComputable) onProgress(e.loaded, e.total);
       });
     }
+    xhr.upload.addEventListener('load', () => {
+      bodySent = true;
+    });
     xhr.addEventListener('load', () => {
+      if (abortedAfterSent) {
+        answeredAfterAbort(xhr.status, xhr.responseText);
+        return;
+      }
       settle();
       try {
         resolve(readAnswer<T>(xhr.status, xhr.responseText));
@@ -48,6 +84,10 @@ export function sendWithProgress<T>(path: string, body: FormData, { onProgress, 
       }
     });
     xhr.addEventListener('error', () => {
+      if (abortedAfterSent) {
+        answeredAfterAbort(0, null);
+        return;
+      }
       settle();
       reject(networkFailure());
     });
@@ -67,7 +107,7 @@ export function sendWithProgress<T>(path: string, body: FormData, { onProgress, 
 export function uploadFiles(
   taleId: number,
   files: readonly File[],
-  options: UploadOptions = {},
+  options: UploadOptions<AnswerOf<typeof calls.files.upload>> = {},
 ): Promise<Envelope<AnswerOf<typeof calls.files.upload>>> {
   const body = new FormData();
   body.append('entity_table', FILES_ENTITY_TABLE);

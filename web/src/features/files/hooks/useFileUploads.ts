@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSuccess } from '@/api/client';
+import { deleteFile } from '../api/deleteFile';
 import { refreshAfterFileChange } from '../api/refresh';
 import { uploadFiles } from '../api/uploadFiles';
 
@@ -23,7 +24,9 @@ export function chunk<T>(list: readonly T[], size: number): T[][] {
 
 /**
  * The uploads of one tale's panel, each with its progress and a way to cancel it. A cancelled
- * upload ends silently; a refused one has had its messages shown by the API client.
+ * upload ends silently and adds nothing: cancelled while its body goes out, the request is
+ * stopped; cancelled later, while the server stores it, what it stored is deleted when it answers.
+ * A refused one has had its messages shown by the API client.
  */
 export function useFileUploads(taleId: number) {
   const queryClient = useQueryClient();
@@ -31,7 +34,7 @@ export function useFileUploads(taleId: number) {
   const controllers = useRef(new Map<number, AbortController>());
   const nextKey = useRef(1);
 
-  // leaving the tale stops what is still going out; the server keeps no half file
+  // leaving the tale cancels what is under way: the server keeps no half file, nor a whole one
   useEffect(() => {
     const running = controllers.current;
     return () => {
@@ -50,6 +53,12 @@ export function useFileUploads(taleId: number) {
         uploadFiles(taleId, batch, {
           signal: controller.signal,
           onProgress: (sent, all) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, sent, total: all } : u))),
+          onAnswerAfterAbort: (env) => {
+            if (!env || !isSuccess(env)) return;
+            void Promise.allSettled(env.data.map((file) => deleteFile(file, { quiet: true }))).then(() =>
+              refreshAfterFileChange(queryClient, taleId),
+            );
+          },
         })
           .then((env) => {
             if (isSuccess(env)) refreshAfterFileChange(queryClient, taleId);
