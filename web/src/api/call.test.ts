@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@common/api/calls';
+import { pushMessages } from '@/lib/messageQueue';
 import { callApi, requestOf } from './call';
+
+vi.mock('@/lib/messageQueue', async (original) => ({ ...(await original<typeof import('@/lib/messageQueue')>()), pushMessages: vi.fn() }));
 
 /** What callApi handed to fetch. */
 interface Sent {
@@ -12,7 +15,12 @@ interface Sent {
   signal: AbortSignal | null | undefined;
 }
 
-const envelope = (data: unknown) => ({ meta: { alina_response_success: 1 }, data, messages: [], CurrentUser: { id: null } });
+const envelope = (data: unknown, messages: unknown[] = []) => ({
+  meta: { alina_response_success: 1 },
+  data,
+  messages,
+  CurrentUser: { id: null },
+});
 
 let sent: Sent[] = [];
 
@@ -40,6 +48,29 @@ afterEach(() => {
 });
 
 describe('callApi', () => {
+  it('shows the messages of an answer, and none of a quiet call’s, whether it succeeded or was refused', async () => {
+    const deleted = { templateString: 'Deleted', params: [], status: 1 };
+    const answers = [
+      new Response(JSON.stringify(envelope(null, [deleted])), { status: 200 }),
+      new Response(JSON.stringify(envelope(null, [deleted])), { status: 200 }),
+      new Response(JSON.stringify(envelope(null, [{ templateString: 'Access denied', params: [], status: 3 }])), { status: 403 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift()),
+    );
+    const shown = vi.mocked(pushMessages);
+    shown.mockClear();
+    await callApi(calls.files.deleteFile, { params: { id: 9 }, body: { id: 9 } });
+    expect(shown).toHaveBeenCalledWith([deleted]);
+    shown.mockClear();
+    await callApi(calls.files.deleteFile, { params: { id: 9 }, body: { id: 9 }, quiet: true });
+    await expect(callApi(calls.files.deleteFile, { params: { id: 9 }, body: { id: 9 }, quiet: true })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(shown).not.toHaveBeenCalled();
+  });
+
   it('takes method, path and form id from the declaration, and the body from the caller', async () => {
     const env = await callApi(calls.likes.like, { body: { ref_table: 'tale', ref_id: 7, val: 1 } });
     expect(env.data).toEqual({ AmountLikes: 3, CurrentUserLiked: 1 });

@@ -49,10 +49,11 @@ export function sendWithProgress<T>(
       settle();
       reject(abortError());
     };
-    const answeredAfterAbort = (status: number, raw: string | null) => {
+    // the answer to an upload aborted after it went out, read without a word on screen
+    const answeredAfterAbort = (answered: boolean) => {
       let answer: Envelope<T> | null = null;
       try {
-        if (raw !== null) answer = readAnswer<T>(status, raw, 'all');
+        if (answered) answer = readAnswer<T>(xhr.status, xhr.responseText, 'all');
       } catch {
         // a refusal: nothing was stored
       }
@@ -73,7 +74,7 @@ export function sendWithProgress<T>(
     });
     xhr.addEventListener('load', () => {
       if (abortedAfterSent) {
-        answeredAfterAbort(xhr.status, xhr.responseText);
+        answeredAfterAbort(true);
         return;
       }
       settle();
@@ -85,7 +86,7 @@ export function sendWithProgress<T>(
     });
     xhr.addEventListener('error', () => {
       if (abortedAfterSent) {
-        answeredAfterAbort(0, null);
+        answeredAfterAbort(false);
         return;
       }
       settle();
