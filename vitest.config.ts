@@ -14,8 +14,8 @@ if (!pgUrl) console.warn('TEST_DATABASE_URL is not set: API tests run on PGlite 
 
 /**
  * API test files share their worker's modules (`isolate: false`): each starts its own app on its
- * own database, and loading the whole server again for every file was a quarter of the suite's
- * time (a quarter of it on Node 20, two fifths on Node 24). A file that replaces a module
+ * own database, and loading the whole server again for every file took a quarter of the suite's
+ * time on Node 20 and two fifths on Node 24. A file that replaces a module
  * (`vi.mock`, `vi.doMock`) needs the modules loaded afresh around it, so it runs alone in its own
  * process, in the `-mocks` twin of its project.
  */

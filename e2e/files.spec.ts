@@ -113,11 +113,13 @@ async function throttle(page: Page, { bytesPerSecond = -1, latency = 0 }: { byte
 }
 
 /** The files of a tale as the server has them now, read apart from the page. */
-async function storedNames(request: APIRequestContext, taleId: number): Promise<string[]> {
+async function storedFiles(request: APIRequestContext, taleId: number): Promise<FileRow[]> {
   const res = await request.get(`/api/FileUpload/getFiles/tale/${taleId}`, { headers: API_HEADERS });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: FileRow[] }).data.map((f) => f.name_human);
+  return ((await res.json()) as { data: FileRow[] }).data;
 }
+
+const storedNames = async (request: APIRequestContext, taleId: number) => (await storedFiles(request, taleId)).map((f) => f.name_human);
 
 test('upload progress is shown, and a cancelled upload ends silently and adds nothing', async ({ page }) => {
   const taleId = await ownerWithTale(page, 'Slow uploads');
@@ -216,7 +218,7 @@ test('a refused upload shows the server’s reason and adds nothing', async ({ p
 
 test('images show as thumbnails and open full size in the lightbox, with a link to the original', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await ownerWithTale(page, 'Pictures from the hills');
+  const taleId = await ownerWithTale(page, 'Pictures from the hills');
   const p = await openPanel(page);
   const big = await jpegImage('Big sunset.jpg');
   await upload(page, [
@@ -233,10 +235,7 @@ test('images show as thumbnails and open full size in the lightbox, with a link 
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
   }
 
-  const files = (await (await page.request.get(page.url().replace(/\/tale\/upsert\//, '/api/FileUpload/getFiles/tale/'))).json()) as {
-    data: FileRow[];
-  };
-  const bigRow = files.data.find((f) => f.name_human === 'Big sunset.jpg');
+  const bigRow = (await storedFiles(page.request, taleId)).find((f) => f.name_human === 'Big sunset.jpg');
   expect(bigRow).toBeDefined();
   if (!bigRow) return;
 
