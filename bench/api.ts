@@ -102,7 +102,7 @@ async function main() {
 
       process.stderr.write(`logged in (${readers.length} accounts, token header)\n`);
       const loggedIn: LoadSpec[] = [
-        ...readScenarios(app.url, s),
+        ...readScenarios(app.url, s, 'second'),
         { name: 'notifications', url: app.url, requests: ['/api/notification/SelectListLatest/10/1'] },
         { name: 'notification count', url: app.url, requests: ['/api/notification/count'] },
       ];

@@ -37,7 +37,8 @@ export function freshSearches(count: number): string[] {
 }
 
 /** Searches for words no tale has, each new. */
-export const noMatchSearches = (count: number) => Array.from({ length: count }, (_, i) => `zq${i.toString(36)}xv`);
+export const noMatchSearches = (count: number, from = 0) =>
+  Array.from({ length: count - from }, (_, i) => `zq${(from + i).toString(36)}xv`);
 
 /** Tales to read, comment on and like: a sample of what the feed shows, from many pages. */
 export async function sample(base: string, pages = 40) {
@@ -86,8 +87,14 @@ export function anyPages(pagesTotal: number, count = 5_000): number[] {
   return pages;
 }
 
-export function readScenarios(base: string, s: Awaited<ReturnType<typeof sample>>) {
+/**
+ * What readers read. `searches` picks which fresh searches: a second run (the logged-in readers
+ * after the visitors) takes others, so its searches are new to the server too.
+ */
+export function readScenarios(base: string, s: Awaited<ReturnType<typeof sample>>, searches: 'first' | 'second' = 'first') {
   const enc = encodeURIComponent;
+  const fresh = freshSearches(60_000);
+  const ours = searches === 'first' ? fresh.slice(0, 30_000) : fresh.slice(30_000);
   return [
     { name: 'feed page 1', requests: ['/api/tale/feed/10/1'] },
     { name: `feed page ${s.pagesTotal} (deepest)`, requests: [`/api/tale/feed/10/${s.pagesTotal}`] },
@@ -108,8 +115,12 @@ export function readScenarios(base: string, s: Awaited<ReturnType<typeof sample>
     },
     { name: 'search by word', requests: SEARCH_WORDS.map((w) => `/api/tale/feed/10/1?txt=${enc(w)}`) },
     { name: 'search by hashtag', requests: SEARCH_TAGS.map((t) => `/api/tale/feed/10/1?txt=${enc(`#${t}`)}`) },
-    { name: 'fresh search, two words', fresh: true, requests: freshSearches(30_000).map((q) => `/api/tale/feed/10/1?txt=${enc(q)}`) },
-    { name: 'fresh search, no match', fresh: true, requests: noMatchSearches(30_000).map((q) => `/api/tale/feed/10/1?txt=${enc(q)}`) },
+    { name: 'fresh search, two words', fresh: true, requests: ours.map((q) => `/api/tale/feed/10/1?txt=${enc(q)}`) },
+    {
+      name: 'fresh search, no match',
+      fresh: true,
+      requests: noMatchSearches(60_000, searches === 'first' ? 0 : 30_000).map((q) => `/api/tale/feed/10/1?txt=${enc(q)}`),
+    },
     { name: 'one tale', requests: s.taleIds.map((id) => `/api/tale/upsert/${id}`) },
     { name: 'comment list', requests: s.commented.map((t) => `/api/tale/feed/10/1/${t.id}`) },
     { name: 'likers', requests: s.liked.map((t) => `/api/like/selectlist/10/1/tale/${t.id}`) },

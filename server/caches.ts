@@ -83,6 +83,11 @@ export class TaleDependencies {
     return { value: this.collecting.run(uses, load), uses, since: this.tick };
   }
 
+  /** The latest change's tick: a value read from now on is older than no change yet to come. */
+  now(): number {
+    return this.tick;
+  }
+
   changedSince(uses: Set<Dependency>, since: number): boolean {
     if (this.tick === since) return false;
     for (const id of uses) if ((this.changes.get(id)?.tick ?? 0) > since) return true;
@@ -128,6 +133,10 @@ interface Entry<V> {
   refreshing: boolean;
   /** The tales and lists the value shows, once its load has ended (tracked memos only). */
   uses?: Set<Dependency>;
+  /** About how many bytes the value takes (memos with a budget). */
+  weight?: number;
+  /** The value, when `put` kept it (what `peek` answers). */
+  put?: { value: V };
 }
 
 /**
@@ -160,6 +169,12 @@ export class Memo<V> {
      * pushing out values that are asked for again.
      */
     private readonly probation = false,
+    private readonly options: {
+      /** Values kept by put also count against a size: about how many bytes each takes, and how many all may. */
+      budget?: { weigh: (value: V) => number; bytes: number };
+      /** Told of each value as it is kept (so what is made of it can be kept with it: see Caches.presented). */
+      kept?: (value: V) => void;
+    } = {},
   ) {
     this.ttl = lifeOf(ttlMs);
     tales?.register(this as Memo<unknown>);
@@ -170,10 +185,14 @@ export class Memo<V> {
     for (const key of this.byTale.get(taleId) ?? []) this.remove(key);
   }
 
+  /** About how many bytes the values kept by put take (see options.budget). */
+  private weight = 0;
+
   private remove(key: string) {
     const e = this.entries.get(key);
     if (!e) return;
     this.entries.delete(key);
+    this.weight -= e.weight ?? 0;
     for (const id of e.uses ?? []) {
       const keys = this.byTale.get(id);
       keys?.delete(key);
@@ -182,9 +201,11 @@ export class Memo<V> {
   }
 
   /** Puts an entry whose value has loaded, filed under the tales it shows. */
-  private keep(key: string, entry: Entry<V>) {
+  private keep(key: string, entry: Entry<V>, value: V) {
     this.remove(key);
     this.entries.set(key, entry);
+    this.weight += entry.weight ?? 0;
+    this.options.kept?.(value);
     for (const id of entry.uses ?? []) {
       const keys = this.byTale.get(id) ?? new Set<string>();
       keys.add(key);
@@ -224,6 +245,56 @@ export class Memo<V> {
     return true;
   }
 
+  /**
+   * The value `put` kept for the key, while within its life (and its version), or undefined; loads
+   * nothing. A hit moves the key to the end, so a full memo lets go of the least used first.
+   */
+  peek(key: string): V | undefined {
+    const ttlMs = this.ttl();
+    const hit = ttlMs === 0 ? undefined : this.entries.get(key);
+    if (!hit?.put || hit.version !== this.version()) return undefined;
+    const now = Date.now();
+    if (hit.until <= now || hit.until - ttlMs > now) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.put.value;
+  }
+
+  /** Where a read whose values go to `put` begins: a change after it keeps them out. */
+  begin(): number {
+    return this.tales?.now() ?? 0;
+  }
+
+  /**
+   * Keeps a value read since `begin()`, filed under the tales it shows, unless one of them changed
+   * since; with a budget, the least used go to make room, and a value over a hundredth of it is not kept.
+   */
+  put(key: string, value: V, uses: readonly Dependency[], since: number) {
+    const ttlMs = this.ttl();
+    const used = new Set(uses);
+    if (ttlMs === 0 || this.tales?.changedSince(used, since)) return;
+    const { budget } = this.options;
+    const weight = budget?.weigh(value) ?? 0;
+    if (budget && weight > budget.bytes / 100) return;
+    if (this.entries.size >= this.max) trimOldest(this.entries, this.max, (k) => this.remove(k));
+    if (budget && this.weight + weight > budget.bytes) {
+      // the least used go until a tenth of the budget is free
+      for (const k of this.entries.keys()) {
+        if (this.weight + weight <= budget.bytes * 0.9) break;
+        this.remove(k);
+      }
+    }
+    const entry = {
+      until: Date.now() + ttlMs,
+      version: this.version(),
+      refreshing: false,
+      value: Promise.resolve(value),
+      uses: used,
+      weight,
+    };
+    this.keep(key, { ...entry, put: { value } }, value);
+  }
+
   get(key: string, load: () => Promise<V>): Promise<V> {
     const ttlMs = this.ttl();
     if (ttlMs === 0) return load();
@@ -239,7 +310,7 @@ export class Memo<V> {
           ({ value, uses, stale }) => {
             if (this.entries.get(key) !== hit) return;
             if (stale) this.remove(key);
-            else this.keep(key, { until: Date.now() + ttlMs, version, refreshing: false, value: Promise.resolve(value), uses });
+            else this.keep(key, { until: Date.now() + ttlMs, version, refreshing: false, value: Promise.resolve(value), uses }, value);
           },
           () => {
             hit.refreshing = false;
@@ -263,11 +334,11 @@ export class Memo<V> {
     this.remove(key);
     this.entries.set(key, entry);
     tracked.then(
-      ({ uses, stale }) => {
+      ({ uses, stale, value }) => {
         entry.uses = uses; // named to an outer load even when not kept, so that it is not kept either
         if (this.entries.get(key) !== entry) return;
         if (stale) this.remove(key);
-        else this.keep(key, entry);
+        else this.keep(key, entry, value);
       },
       () => {
         if (this.entries.get(key) === entry) this.remove(key);
@@ -379,6 +450,12 @@ export interface Caches {
   /** Single tales by id: the tale page is read far more than written. */
   tales: Memo<TaleRow | undefined>;
   /**
+   * Tales by id as the memory search's pages show them (tales/service.ts searchRows): kept, like
+   * that index, until an event says they changed, within SEARCH_ROWS_CACHE_MB, the least used
+   * going first.
+   */
+  searchRows: Memo<TaleRow>;
+  /**
    * What each tale is, by id, apart from its counters and text (tales/service.ts taleFacts): kept
    * until the tale, its post or the comment it answers is saved or deleted, or an author deleted.
    */
@@ -392,8 +469,22 @@ export interface Caches {
    * or unlike of one of those tales drops it (its tale.changed), on any server of the site.
    */
   liked: Memo<Set<number>>;
-  /** Logged-in readers' feed pages as checked JSON, by page, tales and the tales liked (tales/service.ts). */
-  readerData: Memo<CheckedData>;
+  /**
+   * The JSON of each row a cache keeps (pages, searchRows) as lists show it, not liked and liked
+   * (tales/service.ts presentedJson), by the row object: it goes when the row does, so it never
+   * outlives what it was written from.
+   */
+  presented: WeakMap<TaleRow, { schema: unknown; json: [CheckedData?, CheckedData?] }>;
+}
+
+/**
+ * About how many bytes a row takes kept, with its JSON written once or twice (tales/service.ts
+ * presentedJson): its text three times over, and a kilobyte for the rest.
+ */
+function rowWeight(row: TaleRow): number {
+  let chars = 0;
+  for (const v of Object.values(row)) if (typeof v === 'string') chars += v.length;
+  return 1_024 + 3 * chars;
 }
 
 /**
@@ -404,7 +495,7 @@ export interface Caches {
  * versions that every feed value is kept under. A drop takes more than it must, never less.
  */
 export function createCaches(
-  config: Pick<Config, 'FEED_CACHE_MS' | 'SESSION_CACHE_MS'>,
+  config: Pick<Config, 'FEED_CACHE_MS' | 'SESSION_CACHE_MS' | 'SEARCH_ROWS_CACHE_MB'>,
   events: EventBus,
   /** Whether this server is one of several and cannot hear the others now (its event relay is down). */
   cutOff: () => boolean = () => false,
@@ -414,18 +505,29 @@ export function createCaches(
   const life = (ms: number) => () => (cutOff() ? Math.min(ms, CUT_OFF_TTL_MS) : ms);
   const ttl = config.FEED_CACHE_MS;
   const taleUses = new TaleDependencies();
+  // only rows a cache keeps get a place for their JSON: a place for every row read would cost the
+  // collector more than writing the JSON of a row read once
+  const presented: Caches['presented'] = new WeakMap();
+  const presentable = (row: TaleRow) => {
+    if (!presented.has(row)) presented.set(row, { schema: undefined, json: [undefined, undefined] });
+  };
   const caches: Caches = {
     sessions: new SessionCache(life(config.SESSION_CACHE_MS)),
     taleUses,
-    pages: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),
+    pages: new Memo(life(ttl), () => version.content, 5_000, taleUses, true, { kept: (page) => page.rows.forEach(presentable) }),
     counts: new Memo(life(ttl * 10), () => version.membership, 5_000, taleUses),
     positions: new Memo(life(ttl * 10), () => version.membership, 20_000, taleUses),
     tales: new Memo(life(ttl), () => version.content, 20_000, taleUses),
+    // an hour at most: events keep them exact, the life only bounds what nothing asks for
+    searchRows: new Memo(life(ttl * 3_600), () => version.content, 1_000_000, taleUses, false, {
+      budget: { weigh: rowWeight, bytes: config.SEARCH_ROWS_CACHE_MB * 2 ** 20 },
+      kept: (row) => presentable(row),
+    }),
     facts: new Memo(life(ttl * 10), () => version.facts, 20_000, taleUses),
     answers: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),
     likers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
     liked: new Memo(life(config.SESSION_CACHE_MS), () => version.content, 50_000, taleUses, true),
-    readerData: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),
+    presented,
   };
   const everything = () => {
     version.membership++;

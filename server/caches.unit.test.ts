@@ -290,3 +290,74 @@ describe('a memo on probation (keys often asked once)', () => {
     expect(await answers.get('A', answer)).toBe('answer(two)');
   });
 });
+
+describe('values put one by one (a memo with a budget: the rows of search pages)', () => {
+  const budgeted = (bytes: number, tales?: TaleDependencies, kept?: (v: { id: number; size: number }) => void) =>
+    new Memo<{ id: number; size: number }>(60_000, () => 0, 1_000, tales, false, { budget: { weigh: (v) => v.size, bytes }, kept });
+
+  it('answers what was put, until a change to what it shows drops it', () => {
+    const tales = new TaleDependencies();
+    const memo = budgeted(10_000, tales);
+    expect(memo.peek('1')).toBeUndefined();
+    memo.put('1', { id: 1, size: 10 }, [1, 'user:7'], memo.begin());
+    memo.put('2', { id: 2, size: 10 }, [2, 'user:7'], memo.begin());
+    expect(memo.peek('1')).toEqual({ id: 1, size: 10 });
+    tales.taleChanged(1);
+    expect(memo.peek('1')).toBeUndefined();
+    expect(memo.peek('2')).toEqual({ id: 2, size: 10 });
+    tales.userChanged(7);
+    expect(memo.peek('2')).toBeUndefined();
+  });
+
+  it('never keeps a value read before a change to what it shows', () => {
+    const tales = new TaleDependencies();
+    const memo = budgeted(10_000, tales);
+    const since = memo.begin();
+    tales.taleChanged(3);
+    memo.put('3', { id: 3, size: 10 }, [3], since);
+    expect(memo.peek('3')).toBeUndefined();
+    // a change to another tale does not keep it out
+    const later = memo.begin();
+    tales.taleChanged(4);
+    memo.put('3', { id: 3, size: 10 }, [3], later);
+    expect(memo.peek('3')).toEqual({ id: 3, size: 10 });
+  });
+
+  it('lets the least used go when its budget is full, and keeps nothing over a hundredth of it', () => {
+    const memo = budgeted(10_000);
+    for (let k = 1; k <= 100; k++) memo.put(String(k), { id: k, size: 100 }, [k], memo.begin());
+    for (let k = 1; k <= 100; k++) expect(memo.peek(String(k))?.id).toBe(k);
+    // 1 is used again, so 2 is the least used now
+    expect(memo.peek('1')?.id).toBe(1);
+    memo.put('101', { id: 101, size: 100 }, [101], memo.begin());
+    expect(memo.peek('2')).toBeUndefined();
+    expect(memo.peek('1')?.id).toBe(1);
+    expect(memo.peek('101')?.id).toBe(101);
+    let held = 0;
+    for (let k = 1; k <= 101; k++) if (memo.peek(String(k))) held++;
+    expect(held * 100).toBeLessThanOrEqual(10_000);
+    expect(held).toBeGreaterThan(80);
+    memo.put('big', { id: 999, size: 101 }, [999], memo.begin());
+    expect(memo.peek('big')).toBeUndefined();
+    expect(budgeted(0).peek('x')).toBeUndefined();
+  });
+
+  it('answers a value only within its life and its version, and tells what it keeps', () => {
+    vi.useFakeTimers();
+    let version = 0;
+    const told: number[] = [];
+    const memo = new Memo<{ id: number; size: number }>(1_000, () => version, 100, undefined, false, { kept: (v) => told.push(v.id) });
+    memo.put('1', { id: 1, size: 1 }, [1], memo.begin());
+    memo.put('2', { id: 2, size: 1 }, [2], memo.begin());
+    expect(told).toEqual([1, 2]);
+    expect(memo.peek('1')?.id).toBe(1);
+    version = 1;
+    expect(memo.peek('1')).toBeUndefined();
+    memo.put('1', { id: 1, size: 1 }, [1], memo.begin());
+    vi.advanceTimersByTime(1_001);
+    expect(memo.peek('1')).toBeUndefined();
+    // a value a load made is not one put: peek does not answer it
+    const loaded = new Memo<number>(60_000, () => 0, 100);
+    return loaded.get('k', async () => 5).then(() => expect(loaded.peek('k')).toBeUndefined());
+  });
+});

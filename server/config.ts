@@ -167,6 +167,11 @@ export const ConfigSchema = z
      * memory, read at start and kept up to date by the writes' events (docs/decisions.md).
      */
     SEARCH_ENGINE: z.enum(['database', 'memory']).default('database'),
+    /**
+     * With SEARCH_ENGINE=memory, about how much memory (MB) the rows of search pages may take while
+     * kept between searches (the tales of one search are mostly those of the next); 0 keeps none.
+     */
+    SEARCH_ROWS_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(128),
     /** How long a feed page everyone sees alike is shared (its count ten times as long); 0 turns that off. */
     FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** How long this server keeps a resolved session (changes made here drop it at once); 0 turns that off. */

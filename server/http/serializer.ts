@@ -97,14 +97,64 @@ export function ajvCheckOf(schema: Schema): ValidateFunction | null {
 export class CheckedData<T = unknown> {
   declare private readonly brand: T;
   /** @internal */
-  constructor(readonly json: string) {}
+  constructor(
+    readonly json: string,
+    /** What it was checked against. */
+    readonly schema: z.ZodType,
+  ) {}
 }
 
 /** Checks `value` against `schema` (Ajv, then zod for what Ajv refuses; zod throws when it is wrong) and writes it. */
 export function checkedData<T>(schema: z.ZodType<T>, value: T): CheckedData<T> {
   const check = ajvCheckOf(schema);
-  if (check?.(value)) return new CheckedData<T>(JSON.stringify(value));
-  return new CheckedData<T>(JSON.stringify(z.encode(schema, value)));
+  if (check?.(value)) return new CheckedData<T>(JSON.stringify(value), schema);
+  return new CheckedData<T>(JSON.stringify(z.encode(schema, value)), schema);
+}
+
+/** The parts of a zod schema's definition read here. */
+const defOf = (schema: z.ZodType) =>
+  (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, z.ZodType>; catchall?: z.ZodType; element?: z.ZodType } } })
+    ._zod.def;
+
+const listItems = new WeakMap<z.ZodType, { key: string; item: z.ZodType }>();
+
+/**
+ * The schema of one item of a list answer's data: `schema` must be a strict object whose one field
+ * `key` is an array (as `{ tale: Tale[] }`), which is checked once per schema.
+ */
+export function listItemSchema<K extends string, T>(schema: z.ZodType<Record<K, T[]>>, key: K): z.ZodType<T> {
+  let known = listItems.get(schema);
+  if (!known) {
+    const def = defOf(schema);
+    const field = def.shape?.[key];
+    const strict = def.catchall !== undefined && defOf(def.catchall).type === 'never';
+    if (def.type !== 'object' || !strict || Object.keys(def.shape ?? {}).length !== 1 || !field || defOf(field).type !== 'array') {
+      throw new Error(`listItemSchema: not a strict object of one array field "${key}"`);
+    }
+    known = { key, item: defOf(field).element as z.ZodType };
+    listItems.set(schema, known);
+  }
+  if (known.key !== key) throw new Error(`listItemSchema: the list's field is "${known.key}", not "${key}"`);
+  return known.item as z.ZodType<T>;
+}
+
+/**
+ * A list answer's data (`{ [key]: items }`) from items checked one by one against its item schema
+ * (listItemSchema): the same check as of the whole, so an item's JSON can be written once and put
+ * in every page that shows it.
+ */
+export function checkedList<K extends string, T>(
+  schema: z.ZodType<Record<K, T[]>>,
+  key: K,
+  items: readonly CheckedData<T>[],
+): CheckedData<Record<K, T[]>> {
+  const item = listItemSchema(schema, key);
+  let json = `{${JSON.stringify(key)}:[`;
+  for (let i = 0; i < items.length; i++) {
+    if (items[i].schema !== item) throw new Error(`checkedList: an item of "${key}" was checked against another schema`);
+    json += i === 0 ? items[i].json : `,${items[i].json}`;
+  }
+  return new CheckedData(`${json}]}`, schema);
 }
 
 /** One way of serialising: Ajv's check and JSON.stringify, zod behind it. */

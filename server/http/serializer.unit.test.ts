@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { api } from '../../common/api';
 import type { Endpoint } from '../../common/api/endpoint';
 import { GUEST } from '../../common/models/user';
-import { ajvCheckOf, answerSerializerCompiler, beyondJsonSchema, checkedData } from './serializer';
+import { ajvCheckOf, answerSerializerCompiler, beyondJsonSchema, checkedData, checkedList, listItemSchema } from './serializer';
 
 const serializerOf = (schema: z.ZodType, crossCheck = false) =>
   answerSerializerCompiler({ crossCheck })({ schema, method: 'GET', url: '/t', httpStatus: '200' });
@@ -109,5 +109,39 @@ describe('the answer serialiser', () => {
       const s = serializerOf(profile.schema);
       expect(() => s({ ...envelope(null), data: checkedData(z.null(), null) })).toThrow(/no shell/);
     });
+  });
+});
+
+describe('list data checked item by item', () => {
+  const item = z.strictObject({ id: z.number().int(), name: z.string() });
+  const list = z.strictObject({ tale: z.array(item) });
+
+  it('writes what checking the whole list writes', () => {
+    const items = [
+      { id: 1, name: 'a "quoted" name' },
+      { id: 2, name: 'ёж' },
+    ];
+    const parts = items.map((v) => checkedData(listItemSchema(list, 'tale'), v));
+    expect(checkedList(list, 'tale', parts).json).toBe(checkedData(list, { tale: items }).json);
+    expect(checkedList(list, 'tale', []).json).toBe('{"tale":[]}');
+    // an item with a field nobody declared, or a wrong one, fails as it fails in the whole
+    for (const bad of [
+      { id: 3, name: 'c', secret: 'x' },
+      { id: 'x', name: 'c' },
+    ] as never[]) {
+      expect(() => checkedData(list, { tale: [bad] })).toThrow();
+      expect(() => checkedData(listItemSchema(list, 'tale'), bad)).toThrow();
+    }
+  });
+
+  it("takes only items checked against the list's own item schema, of a strict one-field list", () => {
+    const other = z.strictObject({ id: z.number().int(), name: z.string(), more: z.string().optional() });
+    expect(() => checkedList(list, 'tale', [checkedData(other, { id: 1, name: 'a' })])).toThrow(/another schema/);
+    expect(() => listItemSchema(z.object({ tale: z.array(item) }), 'tale')).toThrow(/strict object/);
+    expect(() => listItemSchema(z.strictObject({ tale: z.array(item), total: z.number() }) as never, 'tale')).toThrow(/strict object/);
+    expect(() => listItemSchema(z.strictObject({ tale: item }) as never, 'tale')).toThrow(/strict object/);
+    expect(() => listItemSchema(list, 'other' as never)).toThrow();
+    // the feed's own answer is such a list
+    expect(listItemSchema(api.tales.feed.response.data as never, 'tale')).toBeDefined();
   });
 });

@@ -179,6 +179,48 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
       expect(memorySearchOf(app.deps)?.index()?.talesOf(u.id)).toEqual([]);
     });
 
+    it('shows each tale as it is now, though its row is kept between searches', async () => {
+      const u = await registered(app);
+      const reader = await registered(app);
+      const visitor = new Client(app.url);
+      const t = await writeTale(u, { header: 'Capybara meadow', body: '<p>first text</p>' });
+      // each look is a page not asked for before (another page size), so only the rows can be kept
+      let size = 10;
+      const look = async (c: Client) => {
+        const r = await c.get<Feed>(`/tale/feed/${size++}/1?txt=capybara`);
+        expect(r.body.data.tale.map((x) => x.id)).toEqual([t.id]);
+        return r.body.data.tale[0];
+      };
+      const first = await look(visitor);
+      expect(first).toMatchObject({ header: 'Capybara meadow', count_like: 0, current_user_liked: 0 });
+      // the row was kept, and is what the next pages show
+      expect(app.deps.caches.searchRows.peek(String(t.id))?.header).toBe('Capybara meadow');
+      expect(await look(new Client(app.url))).toEqual(first);
+      // liked
+      expect(
+        (await reader.post('/like/process', { ref_table: 'tale', ref_id: String(t.id), val: '1', form_id: 'actionProcess' })).status,
+      ).toBe(200);
+      expect(await look(visitor)).toMatchObject({ count_like: 1, current_user_liked: 0 });
+      expect(await look(reader)).toMatchObject({ count_like: 1, current_user_liked: 1 });
+      expect(await look(u)).toMatchObject({ count_like: 1, current_user_liked: 0 });
+      // commented under
+      const c = await reader.post<Tale>('/tale/upsert', {
+        answer_to_tale_id: t.id,
+        type: 'COMMENT',
+        body: '<p>Hi</p>',
+        form_id: 'actionCommentAdd',
+      });
+      expect(c.body.meta.alina_response_success).toBe(1);
+      expect((await look(visitor)).count_root_tale_id).toBe(first.count_root_tale_id + 1);
+      // the author renamed
+      await u.post('/auth/profile', { id: u.id, firstname: 'Агриппина' });
+      expect((await look(visitor)).owner_firstname).toBe('Агриппина');
+      // edited
+      await u.post('/tale/upsert', { ...t, body: '<p>second text</p>', form_id: 'actionUpsert' });
+      expect((await look(visitor)).body).toContain('second text');
+      expect((await look(reader)).body).toContain('second text');
+    });
+
     it('never shows a tale the reader may not see now, even when the index is a moment behind', async () => {
       const u = await registered(app);
       const t = await writeTale(u, { header: 'Tapir hidden' });
@@ -355,6 +397,24 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
       expect(memorySearchOf(b.deps)?.index()?.has(t.id)).toBe(true);
       await u.post(`/tale/delete/${t.id}`, {});
       await expect.poll(async () => (await searchAll(reader, 'okapi')).ids, { timeout: 3_000, interval: 20 }).toEqual([]);
+    });
+
+    it("shows on one server another's change to a tale whose row it kept", async () => {
+      const [a, b] = site.servers;
+      const u = await registered(a);
+      const liker = await registered(a);
+      const t = await writeTale(u, { header: 'Tamarin canopy' });
+      const reader = new Client(b.url);
+      let size = 10;
+      const look = async () => (await reader.get<Feed>(`/tale/feed/${size++}/1?txt=tamarin`)).body.data.tale.find((x) => x.id === t.id);
+      await expect.poll(async () => (await look())?.count_like, { timeout: 3_000, interval: 20 }).toBe(0);
+      expect(b.deps.caches.searchRows.peek(String(t.id))).toBeDefined();
+      await liker.post('/like/process', { ref_table: 'tale', ref_id: String(t.id), val: '1', form_id: 'actionProcess' });
+      await expect.poll(async () => (await look())?.count_like, { timeout: 3_000, interval: 20 }).toBe(1);
+      await u.post('/auth/profile', { id: u.id, firstname: 'Евпраксия' });
+      await expect.poll(async () => (await look())?.owner_firstname, { timeout: 3_000, interval: 20 }).toBe('Евпраксия');
+      await u.post('/tale/upsert', { ...t, header: 'Tamarin canopy at dusk', form_id: 'actionUpsert' });
+      await expect.poll(async () => (await look())?.header, { timeout: 3_000, interval: 20 }).toBe('Tamarin canopy at dusk');
     });
   });
 });

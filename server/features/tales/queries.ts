@@ -250,6 +250,20 @@ export async function selectVisibleTalesByIds(db: Db, ids: number[], reader: { s
   return inOrderOf(ids, rows);
 }
 
+/** Which of these ids the reader may see now (publicPosts): for rows of the memory search kept in memory. */
+export async function visibleTaleIds(db: Db, ids: number[], reader: { signedIn: boolean; now: number }): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const name = `tale_ids_visible_${reader.signedIn ? 'reader' : 'visitor'}`;
+  const q = preparedOnce(db, name, () =>
+    db
+      .select({ id: tales.id })
+      .from(tales)
+      .where(and(sql`${tales.id} = any(${sql.placeholder('ids')}::int[])`, publicPosts(reader.signedIn, sql.placeholder('now'))))
+      .prepare(name),
+  );
+  return new Set((await q.execute({ ids, now: reader.now })).map((r) => r.id));
+}
+
 /**
  * How many rows match, counted exactly up to `cap` and reported as `cap` beyond it. An exact
  * count of a million-row feed or of a common search word reads every match; a capped count reads

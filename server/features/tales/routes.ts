@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../common/api';
-import { isLoggedIn } from '../../../common/abilities';
 import { MSG, danger, ok } from '../../../common/messages';
 import type { Tale, TaleSaveBody } from '../../../common/schemas/tale';
 import type { Deps } from '../../deps';
@@ -23,14 +22,10 @@ export function taleRoutes(deps: Deps) {
 
     route(app, api.tales.feed, async (request, reply) => {
       const req = { pageSize: request.params.pageSize, page: request.params.page, txt: request.query.txt, owner: request.query.owner };
-      // a logged-in reader's page is written once for every reader who liked the same tales of it
-      if (isLoggedIn(request.currentUser)) {
-        const { data, pagination } = await taleService.readerFeed(deps, request.currentUser, req, api.tales.feed.response.data);
-        return outcome(data, { meta: { tale: pagination } });
-      }
+      // each tale of the page is written once, for every page and reader that shows it
       return answerVisitor(deps, request, reply, async () => {
-        const { tales, pagination } = await taleService.feed(deps, request.currentUser, req);
-        return outcome({ tale: tales }, { meta: { tale: pagination } });
+        const { data, pagination } = await taleService.feedData(deps, request.currentUser, req, api.tales.feed.response.data);
+        return outcome(data, { meta: { tale: pagination } });
       });
     });
 

@@ -38,6 +38,7 @@ import {
   selectTales,
   selectTalesByIds,
   selectVisibleTalesByIds,
+  visibleTaleIds,
 } from './queries';
 import { isReservedAlias } from './reserved';
 import { type ListScope, listName, listPage, listsOfPost } from './positions';
@@ -46,7 +47,7 @@ import { type SearchTerms, parseSearch, searchDocument } from './search';
 import { DENSE_TOTAL, SPARSE_MAX, fromTextIndex } from './search-plan';
 import { answeringIndex, searchInMemory } from './memory-search';
 import { keepRevision } from './revisions';
-import { type CheckedData, checkedData } from '../../http/serializer';
+import { type CheckedData, checkedData, checkedList, listItemSchema } from '../../http/serializer';
 import type { z } from 'zod';
 
 export type Caller = CurrentUser;
@@ -112,6 +113,29 @@ export async function taleById(deps: Deps, id: number): Promise<TaleRow | undefi
 }
 
 /**
+ * The rows of a memory search's page that the reader may see now, in the order of `ids`. A row is
+ * kept between searches (caches.ts, searchRows), as exact as the index by the same events, so
+ * most pages read only which of their tales the reader may see now; the others read their rows
+ * as well, and keep them. Who may see a tale is always the database's answer, as without them.
+ */
+async function searchPageRows(deps: Deps, ids: number[], reader: { signedIn: boolean; now: number }): Promise<TaleRow[]> {
+  const memo = deps.caches.searchRows;
+  const kept = ids.map((id) => memo.peek(String(id)));
+  if (kept.every((r) => r !== undefined)) {
+    const visible = await visibleTaleIds(deps.db, ids, reader);
+    return kept.filter((r) => visible.has(r.id));
+  }
+  const since = memo.begin();
+  const read = await selectVisibleTalesByIds(deps.db, ids, reader);
+  return read.map((row) => {
+    const had = kept[ids.indexOf(row.id)];
+    if (had) return had;
+    memo.put(String(row.id), row, rowDependencies([row]), since);
+    return row;
+  });
+}
+
+/**
  * A page of another list everyone sees alike (the comments under a tale), shared under the same
  * rule as feed pages: what differs per reader is added by presentRows.
  */
@@ -133,42 +157,57 @@ export function sharedAnswer(deps: Deps, key: string, load: () => Promise<string
 }
 
 export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promise<{ tales: Tale[]; pagination: Pagination }> {
-  const { page } = await feedPage(deps, caller, req);
+  const page = await feedPage(deps, caller, req);
   return { tales: await presentRows(deps, caller, page.rows), pagination: page.pagination };
 }
 
 /**
- * A logged-in reader's feed page, its data checked and written as JSON once for every reader who
- * liked the same tales of it (server/http/serializer.ts): only who the reader is (CurrentUser)
- * is written per request. Kept under the rule of the shared pages (FEED_CACHE_MS, dropped by a
- * change to one of its tales or to any list), keyed by the page, the tales it shows and the ones
- * the reader liked. An author's own view (drafts) is written per request and not kept.
+ * A feed page's data as checked JSON, for visitors and logged-in readers alike: each row is
+ * checked and written once, not liked and liked (presentedJson), and a page is those written rows
+ * put together, so a tale shown on many pages, searches and readers' screens is written once.
  */
-export async function readerFeed(
+export async function feedData(
   deps: Deps,
   caller: Caller,
   req: FeedRequest,
   schema: z.ZodType<{ tale: Tale[] }>,
 ): Promise<{ data: CheckedData<{ tale: Tale[] }>; pagination: Pagination }> {
-  const { page, shared, lists } = await feedPage(deps, caller, req);
-  const ids = page.rows.map((r) => r.id);
-  const liked = await likedOf(deps, caller, ids);
-  const write = () => checkedData(schema, { tale: page.rows.map((r) => presentTale(r, liked.has(r.id))) });
-  if (shared === undefined) return { data: write(), pagination: page.pagination };
-  const key = `${shared}|${ids.join(',')}|${[...liked].sort((a, b) => a - b).join(',')}`;
-  const data = await deps.caches.readerData.get(key, async () => {
-    deps.caches.taleUses.use([...rowDependencies(page.rows), ...lists.map(listDependency)]);
-    return write();
-  });
-  return { data: data as CheckedData<{ tale: Tale[] }>, pagination: page.pagination };
+  const page = await feedPage(deps, caller, req);
+  // a cached answer that shows these rows is dropped when one of them changes
+  deps.caches.taleUses.use(rowDependencies(page.rows));
+  const liked = await likedOf(
+    deps,
+    caller,
+    page.rows.map((r) => r.id),
+  );
+  const item = listItemSchema(schema, 'tale');
+  const rows = page.rows.map((r) => presentedJson(deps, item, r, liked.has(r.id)));
+  return { data: checkedList(schema, 'tale', rows), pagination: page.pagination };
 }
 
-/** The rows of a feed page, and the key it is shared under (none for an author's own view). */
-async function feedPage(
-  deps: Deps,
-  caller: Caller,
-  req: FeedRequest,
-): Promise<{ page: { rows: TaleRow[]; pagination: Pagination }; shared?: string; lists: string[] }> {
+/**
+ * A row as lists show it, checked and written as JSON: for a row a cache keeps, written once and
+ * kept with the row object itself (Caches.presented; a row read again, after a change, is another
+ * object), so it lasts exactly as long as the row does.
+ */
+function presentedJson(deps: Deps, item: z.ZodType<Tale>, row: TaleRow, liked: boolean): CheckedData<Tale> {
+  const kept = deps.caches.presented.get(row);
+  if (!kept) return checkedData(item, presentTale(row, liked));
+  if (kept.schema !== item) {
+    kept.schema = item;
+    kept.json = [undefined, undefined];
+  }
+  const at = liked ? 1 : 0;
+  let json = kept.json[at] as CheckedData<Tale> | undefined;
+  if (!json) {
+    json = checkedData(item, presentTale(row, liked));
+    kept.json[at] = json;
+  }
+  return json;
+}
+
+/** The rows of a feed page. */
+async function feedPage(deps: Deps, caller: Caller, req: FeedRequest): Promise<{ rows: TaleRow[]; pagination: Pagination }> {
   const now = nowSeconds();
   // The author and staff see the author's drafts and scheduled posts too; nobody else shares that view.
   const privateView = req.owner !== undefined && can.seeDraftsOf(caller, req.owner);
@@ -209,8 +248,8 @@ async function feedPage(
         pagination = paginate(req.page, req.pageSize, total);
         return { offset: (pagination.pageCurrentNumber - 1) * req.pageSize, limit: req.pageSize };
       });
-      // the rows as the database has them now, shown only if the reader may see them now (the index may be a moment behind)
-      return { rows: await selectVisibleTalesByIds(deps.db, found.ids, reader), pagination };
+      // shown only if the reader may see them now (the index may be a moment behind the rows)
+      return { rows: await searchPageRows(deps, found.ids, reader), pagination };
     }
     const sparse = await fromTextIndex(deps.db, deps.config.SEARCH_STRATEGY, terms);
     if (sparse) {
@@ -250,35 +289,27 @@ async function feedPage(
     if (req.owner === undefined && !search.tsquery && search.tags.length === 1) return { kind: 'tag', tag: search.tags[0] };
     return undefined;
   };
-  if (privateView) return { page: await load(await countTales(deps.db, sqlOf().where)), lists: [] };
-  {
-    const { caches } = deps;
-    // Visitors and logged-in readers differ only in is_for_registered tales.
-    const query = JSON.stringify([
-      isLoggedIn(caller) ? 'reader' : 'visitor',
-      req.owner ?? null,
-      search?.tsquery ?? null,
-      search?.tags ?? [],
-    ]);
-    const shared = `${query}|${req.pageSize}|${req.page}`;
-    // What the page is kept until: a tale saved into or out of its list (any search: any saved tale).
-    const scope = list();
-    const lists = [scope ? listName(scope) : 'search'];
-    const useLists = () => caches.taleUses.use(lists.map(listDependency));
-    const page = await sharedPage(deps, shared, async () => {
-      useLists();
-      if (scope) return listPage(deps, scope, { signedIn, now }, req.page, req.pageSize);
-      return search && req.owner === undefined
-        ? searchPage(search)
-        : load(
-            await caches.counts.get(query, () => {
-              useLists();
-              return count();
-            }),
-          );
-    });
-    return { page, shared, lists };
-  }
+  if (privateView) return load(await countTales(deps.db, sqlOf().where));
+  const { caches } = deps;
+  // Visitors and logged-in readers differ only in is_for_registered tales.
+  const query = JSON.stringify([isLoggedIn(caller) ? 'reader' : 'visitor', req.owner ?? null, search?.tsquery ?? null, search?.tags ?? []]);
+  const shared = `${query}|${req.pageSize}|${req.page}`;
+  // What the page is kept until: a tale saved into or out of its list (any search: any saved tale).
+  const scope = list();
+  const lists = [scope ? listName(scope) : 'search'];
+  const useLists = () => caches.taleUses.use(lists.map(listDependency));
+  return sharedPage(deps, shared, async () => {
+    useLists();
+    if (scope) return listPage(deps, scope, { signedIn, now }, req.page, req.pageSize);
+    return search && req.owner === undefined
+      ? searchPage(search)
+      : load(
+          await caches.counts.get(query, () => {
+            useLists();
+            return count();
+          }),
+        );
+  });
 }
 
 /** Posts search engines are given (queries.ts, indexablePosts) with ids in (after, before), by id. */
