@@ -6,6 +6,7 @@ import { seededInts } from '../../test/random';
 import { Client, DB_KIND, type TestApp, type TestSite, registered, startApp, startSite, writeTale } from '../../test/harness';
 import { type MemorySearch, answeringIndex, createMemorySearch, memorySearchOf, readTales, searchInMemory } from './memory-search';
 import { parseSearch } from './search';
+import { visibleTaleIds } from './queries';
 
 type Feed = { tale: Tale[] };
 const now = () => Math.floor(Date.now() / 1000);
@@ -219,6 +220,51 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
       await u.post('/tale/upsert', { ...t, body: '<p>second text</p>', form_id: 'actionUpsert' });
       expect((await look(visitor)).body).toContain('second text');
       expect((await look(reader)).body).toContain('second text');
+    });
+
+    it('asks who may see what for many searches at once, and answers each reader for who they are', async () => {
+      const u = await registered(app);
+      const open = await writeTale(u, { header: 'Ibex ridge open' });
+      const members = await writeTale(u, { header: 'Ibex ridge members', is_for_registered: 1 });
+      const visitor = new Client(app.url);
+      // the rows are kept by a first search of each kind of reader
+      expect(await found(visitor, 'ibex')).toEqual([open.id]);
+      expect(await found(u, 'ibex')).toEqual([members.id, open.id]);
+      expect(app.deps.caches.searchRows.peek(String(members.id))).toBeDefined();
+      // then 60 searches at once, visitors and readers in turn, each a page not asked for before
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, async (_, i) => {
+          const c = i % 2 ? u : visitor;
+          const r = await c.get<Feed>(`/tale/feed/${20 + i}/1?txt=ibex%20ri`);
+          return { reader: c === u, ids: r.body.data.tale.map((t) => t.id), total: (r.body.meta.tale as { rowsTotal: number }).rowsTotal };
+        }),
+      );
+      for (const a of answers) {
+        if (a.reader) expect(a).toEqual({ reader: true, ids: [members.id, open.id], total: 2 });
+        else expect(a).toEqual({ reader: false, ids: [open.id], total: 1 });
+      }
+    });
+
+    it('answers asks of who may see what made together, each for its own reader and time', async () => {
+      const u = await registered(app);
+      const open = await writeTale(u, { header: 'Serow open' });
+      const members = await writeTale(u, { header: 'Serow members', is_for_registered: 1 });
+      const later = await writeTale(u, { header: 'Serow later', publish_at: now() + 3_600 });
+      const draft = await writeTale(u, { header: 'Serow draft', is_draft: 1 });
+      const all = [open.id, members.id, later.id, draft.id, 999_999_999];
+      const { db } = app.deps;
+      // asked in one turn of the event loop: one batch for all of them
+      const [visitorNow, readerNow, readerLater, visitorLater] = await Promise.all([
+        visibleTaleIds(db, all, { signedIn: false, now: now() }),
+        visibleTaleIds(db, all, { signedIn: true, now: now() }),
+        visibleTaleIds(db, all, { signedIn: true, now: now() + 7_200 }),
+        visibleTaleIds(db, [later.id, members.id], { signedIn: false, now: now() + 7_200 }),
+      ]);
+      expect([...visitorNow]).toEqual([open.id]);
+      expect([...readerNow].sort()).toEqual([open.id, members.id].sort());
+      expect([...readerLater].sort()).toEqual([open.id, members.id, later.id].sort());
+      expect([...visitorLater]).toEqual([later.id]);
+      expect([...(await visibleTaleIds(db, [], { signedIn: true, now: now() }))]).toEqual([]);
     });
 
     it('never shows a tale the reader may not see now, even when the index is a moment behind', async () => {
