@@ -284,15 +284,19 @@ export class Memo<V> {
         this.remove(k);
       }
     }
-    const entry = {
-      until: Date.now() + ttlMs,
-      version: this.version(),
-      refreshing: false,
-      value: Promise.resolve(value),
-      uses: used,
-      weight,
-    };
-    this.keep(key, { ...entry, put: { value } }, value);
+    this.keep(
+      key,
+      {
+        until: Date.now() + ttlMs,
+        version: this.version(),
+        refreshing: false,
+        value: Promise.resolve(value),
+        uses: used,
+        weight,
+        put: { value },
+      },
+      value,
+    );
   }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
@@ -450,7 +454,7 @@ export interface Caches {
   /** Single tales by id: the tale page is read far more than written. */
   tales: Memo<TaleRow | undefined>;
   /**
-   * Tales by id as the memory search's pages show them (tales/service.ts searchRows): kept, like
+   * Tales by id as the memory search's pages show them (tales/service.ts searchPageRows): kept, like
    * that index, until an event says they changed, within SEARCH_ROWS_CACHE_MB, the least used
    * going first.
    */
@@ -521,7 +525,7 @@ export function createCaches(
     // an hour at most: events keep them exact, the life only bounds what nothing asks for
     searchRows: new Memo(life(ttl * 3_600), () => version.content, 1_000_000, taleUses, false, {
       budget: { weigh: rowWeight, bytes: config.SEARCH_ROWS_CACHE_MB * 2 ** 20 },
-      kept: (row) => presentable(row),
+      kept: presentable,
     }),
     facts: new Memo(life(ttl * 10), () => version.facts, 20_000, taleUses),
     answers: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),

@@ -162,9 +162,9 @@ export async function feed(deps: Deps, caller: Caller, req: FeedRequest): Promis
 }
 
 /**
- * A feed page's data as checked JSON, for visitors and logged-in readers alike: each row is
- * checked and written once, not liked and liked (presentedJson), and a page is those written rows
- * put together, so a tale shown on many pages, searches and readers' screens is written once.
+ * A feed page's data as checked JSON, for visitors and logged-in readers alike: the page is its
+ * rows' JSON put together, and a row a cache keeps (a kept page's, a kept search row) is checked
+ * and written once, not liked and liked (presentedJson), for every page and reader that shows it.
  */
 export async function feedData(
   deps: Deps,
