@@ -76,6 +76,8 @@ test('the first Tab stop skips the menu: Enter on it and the next Tab is the fir
   await expect(firstLink).toBeFocused();
   expect(stops).toBeLessThanOrEqual(6);
   await switchLanguage(page, 'ru');
+  // the page shown again, as before the first Tab above (a Tab pressed before the page is there goes nowhere)
+  await expect(taleCards(page)).toHaveCount(1);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Перейти к содержимому' })).toBeFocused();
 });
