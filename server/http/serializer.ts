@@ -31,26 +31,31 @@ type Serialize = (data: unknown) => string;
 const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false, unicode: false, logger: false });
 const compiled = new WeakMap<Schema, ValidateFunction | null>();
 
+/** The parts of a zod schema's definition read here. */
+interface ZodDef {
+  type: string;
+  checks?: { _zod: { def: { check: string } } }[];
+  shape?: Record<string, Schema>;
+  catchall?: Schema;
+  options?: Schema[];
+  element?: Schema;
+  innerType?: Schema;
+  in?: Schema;
+  out?: Schema;
+  items?: Schema[];
+  rest?: Schema | null;
+  valueType?: Schema;
+  keyType?: Schema;
+  left?: Schema;
+  right?: Schema;
+}
+const defOf = (schema: Schema): ZodDef => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+
 /** Whether anything in the schema is beyond JSON Schema: a custom refinement, a transform, a lazy part. */
 export function beyondJsonSchema(schema: Schema, seen = new Set<unknown>()): boolean {
   if (seen.has(schema)) return false;
   seen.add(schema);
-  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def as {
-    type: string;
-    checks?: { _zod: { def: { check: string } } }[];
-    shape?: Record<string, Schema>;
-    options?: Schema[];
-    element?: Schema;
-    innerType?: Schema;
-    in?: Schema;
-    out?: Schema;
-    items?: Schema[];
-    rest?: Schema | null;
-    valueType?: Schema;
-    keyType?: Schema;
-    left?: Schema;
-    right?: Schema;
-  };
+  const def = defOf(schema);
   if (['transform', 'pipe', 'lazy', 'custom', 'promise', 'function', 'default', 'prefault', 'catch'].includes(def.type)) return true;
   if (def.checks?.some((c) => c._zod.def.check === 'custom')) return true;
   const parts: (Schema | null | undefined)[] = [
@@ -110,11 +115,6 @@ export function checkedData<T>(schema: z.ZodType<T>, value: T): CheckedData<T> {
   if (check?.(value)) return new CheckedData<T>(JSON.stringify(value), schema);
   return new CheckedData<T>(JSON.stringify(z.encode(schema, value)), schema);
 }
-
-/** The parts of a zod schema's definition read here. */
-const defOf = (schema: z.ZodType) =>
-  (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, z.ZodType>; catchall?: z.ZodType; element?: z.ZodType } } })
-    ._zod.def;
 
 const listItems = new WeakMap<z.ZodType, { key: string; item: z.ZodType }>();
 

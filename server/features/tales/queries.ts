@@ -238,15 +238,15 @@ export async function selectTalesByIds(db: Db, ids: number[]): Promise<TaleRow[]
   return inOrderOf(ids, rows);
 }
 
+/** Tales of the placeholder `ids` the reader may see at the placeholder `now` (publicPosts): the memory search's pages. */
+const visibleByIds = (signedIn: boolean) =>
+  and(sql`${tales.id} = any(${sql.placeholder('ids')}::int[])`, publicPosts(signedIn, sql.placeholder('now')));
+
 /** The rows of these ids the reader may see now (publicPosts), in the order of `ids`: a page of the memory search. */
 export async function selectVisibleTalesByIds(db: Db, ids: number[], reader: { signedIn: boolean; now: number }): Promise<TaleRow[]> {
   if (!ids.length) return [];
   const name = `tales_visible_by_ids_${reader.signedIn ? 'reader' : 'visitor'}`;
-  const q = preparedOnce(db, name, () =>
-    baseQuery(db)
-      .where(and(sql`${tales.id} = any(${sql.placeholder('ids')}::int[])`, publicPosts(reader.signedIn, sql.placeholder('now'))))
-      .prepare(name),
-  );
+  const q = preparedOnce(db, name, () => baseQuery(db).where(visibleByIds(reader.signedIn)).prepare(name));
   const rows = await q.execute({ ids, now: reader.now });
   return inOrderOf(ids, rows);
 }
@@ -274,13 +274,7 @@ async function visibleAmong(db: Db, asks: readonly VisibilityAsk[]): Promise<boo
     [...groups].map(async ([key, group]) => {
       const { signedIn, now } = group[0];
       const name = `tale_ids_visible_${signedIn ? 'reader' : 'visitor'}`;
-      const q = preparedOnce(db, name, () =>
-        db
-          .select({ id: tales.id })
-          .from(tales)
-          .where(and(sql`${tales.id} = any(${sql.placeholder('ids')}::int[])`, publicPosts(signedIn, sql.placeholder('now'))))
-          .prepare(name),
-      );
+      const q = preparedOnce(db, name, () => db.select({ id: tales.id }).from(tales).where(visibleByIds(signedIn)).prepare(name));
       const rows = await q.execute({ ids: [...new Set(group.map((a) => a.id))], now });
       visible.set(key, new Set(rows.map((r) => r.id)));
     }),
