@@ -250,14 +250,22 @@ export class Memo<V> {
    * nothing. A hit moves the key to the end, so a full memo lets go of the least used first.
    */
   peek(key: string): V | undefined {
+    return this.peekAll([key])[0];
+  }
+
+  /** `peek` for many keys at once: the life, the version and the time are asked for once. */
+  peekAll(keys: readonly string[]): (V | undefined)[] {
     const ttlMs = this.ttl();
-    const hit = ttlMs === 0 ? undefined : this.entries.get(key);
-    if (!hit?.put || hit.version !== this.version()) return undefined;
+    if (ttlMs === 0) return keys.map(() => undefined);
+    const version = this.version();
     const now = Date.now();
-    if (hit.until <= now || hit.until - ttlMs > now) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.put.value;
+    return keys.map((key) => {
+      const hit = this.entries.get(key);
+      if (!hit?.put || hit.version !== version || hit.until <= now || hit.until - ttlMs > now) return undefined;
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.put.value;
+    });
   }
 
   /** Where a read whose values go to `put` begins: a change after it keeps them out. */

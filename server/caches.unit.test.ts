@@ -342,6 +342,18 @@ describe('values put one by one (a memo with a budget: the rows of search pages)
     expect(budgeted(0).peek('x')).toBeUndefined();
   });
 
+  it('answers many keys at once, in their order, each as peek would, and counts each as used', () => {
+    const tales = new TaleDependencies();
+    const memo = budgeted(10_000, tales);
+    for (let k = 1; k <= 100; k++) memo.put(String(k), { id: k, size: 100 }, [k], memo.begin());
+    tales.taleChanged(50);
+    expect(memo.peekAll(['3', 'none', '50', '1']).map((v) => v?.id)).toEqual([3, undefined, undefined, 1]);
+    // full again, then over: the least used go, which are no longer 1 and 3 but 2 and 4
+    memo.put('101', { id: 101, size: 100 }, [101], memo.begin());
+    memo.put('102', { id: 102, size: 100 }, [102], memo.begin());
+    expect(memo.peekAll(['1', '2', '3', '4', '101', '102']).map((v) => v?.id)).toEqual([1, undefined, 3, undefined, 101, 102]);
+  });
+
   it('answers a value only within its life and its version, and tells what it keeps', () => {
     vi.useFakeTimers();
     let version = 0;

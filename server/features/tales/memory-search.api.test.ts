@@ -6,7 +6,7 @@ import { seededInts } from '../../test/random';
 import { Client, DB_KIND, type TestApp, type TestSite, registered, startApp, startSite, writeTale } from '../../test/harness';
 import { type MemorySearch, answeringIndex, createMemorySearch, memorySearchOf, readTales, searchInMemory } from './memory-search';
 import { parseSearch } from './search';
-import { visibleTaleIds } from './queries';
+import { selectVisibleTalesByIds, visibleTaleIds } from './queries';
 
 type Feed = { tale: Tale[] };
 const now = () => Math.floor(Date.now() / 1000);
@@ -265,6 +265,18 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
       expect([...readerLater].sort()).toEqual([open.id, members.id, later.id].sort());
       expect([...visitorLater]).toEqual([later.id]);
       expect([...(await visibleTaleIds(db, [], { signedIn: true, now: now() }))]).toEqual([]);
+      // the rows of a page not kept are read together the same way, each in its page's order
+      const rowIds = async (ids: number[], reader: { signedIn: boolean; now: number }) =>
+        (await selectVisibleTalesByIds(db, ids, reader)).map((r) => r.id);
+      const rows = await Promise.all([
+        rowIds(all, { signedIn: false, now: now() }),
+        rowIds([...all].reverse(), { signedIn: true, now: now() }),
+        rowIds(all, { signedIn: true, now: now() + 7_200 }),
+        rowIds([later.id, members.id, open.id], { signedIn: false, now: now() + 7_200 }),
+      ]);
+      expect(rows).toEqual([[open.id], [members.id, open.id], [open.id, members.id, later.id], [later.id, open.id]]);
+      const row = (await selectVisibleTalesByIds(db, [open.id], { signedIn: false, now: now() }))[0];
+      expect({ id: row.id, header: row.header, owner: row.owner_id }).toEqual({ id: open.id, header: 'Serow open', owner: u.id });
     });
 
     it('never shows a tale the reader may not see now, even when the index is a moment behind', async () => {

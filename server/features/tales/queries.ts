@@ -242,66 +242,80 @@ export async function selectTalesByIds(db: Db, ids: number[]): Promise<TaleRow[]
 const visibleByIds = (signedIn: boolean) =>
   and(sql`${tales.id} = any(${sql.placeholder('ids')}::int[])`, publicPosts(signedIn, sql.placeholder('now')));
 
-/** The rows of these ids the reader may see now (publicPosts), in the order of `ids`: a page of the memory search. */
-export async function selectVisibleTalesByIds(db: Db, ids: number[], reader: { signedIn: boolean; now: number }): Promise<TaleRow[]> {
-  if (!ids.length) return [];
-  const name = `tales_visible_by_ids_${reader.signedIn ? 'reader' : 'visitor'}`;
-  const q = preparedOnce(db, name, () => baseQuery(db).where(visibleByIds(reader.signedIn)).prepare(name));
-  const rows = await q.execute({ ids, now: reader.now });
-  return inOrderOf(ids, rows);
-}
-
-interface VisibilityAsk {
-  id: number;
+interface Reader {
   signedIn: boolean;
+  /** Seconds. */
   now: number;
 }
+type ReaderAsk = Reader & { id: number };
 
-/** Per database: the asks of whether a tale may be seen, gathered across the requests served in one turn of the event loop. */
-const visibilityAsks = new WeakMap<Db, DataLoader<VisibilityAsk, boolean>>();
+/**
+ * Asks about tales by id for a reader, gathered across the requests served in one turn of the
+ * event loop: `read` runs once per kind of reader and second among them, for all their ids (a
+ * fresh search's page otherwise costs a query of its own for ten ids). Answers, per asked id, what
+ * `read` found for it, or undefined.
+ */
+function askedTogether<R>(read: (db: Db, reader: Reader, ids: number[]) => Promise<Map<number, R>>) {
+  const loaders = new WeakMap<Db, DataLoader<ReaderAsk, R | undefined>>();
+  const answer = async (db: Db, asks: readonly ReaderAsk[]): Promise<(R | undefined)[]> => {
+    const groups = new Map<string, ReaderAsk[]>();
+    for (const ask of asks) {
+      const key = `${ask.signedIn}:${ask.now}`;
+      const group = groups.get(key);
+      if (group) group.push(ask);
+      else groups.set(key, [ask]);
+    }
+    const found = new Map<string, Map<number, R>>();
+    await Promise.all(
+      [...groups].map(async ([key, group]) => {
+        found.set(key, await read(db, group[0], [...new Set(group.map((a) => a.id))]));
+      }),
+    );
+    return asks.map((a) => found.get(`${a.signedIn}:${a.now}`)?.get(a.id));
+  };
+  return (db: Db, ids: readonly number[], reader: Reader): Promise<(R | undefined)[]> => {
+    let loader = loaders.get(db);
+    if (!loader) {
+      loader = new DataLoader<ReaderAsk, R | undefined>((batch) => answer(db, batch), {
+        cache: false,
+        batchScheduleFn: (run) => setImmediate(run),
+        maxBatchSize: 1_000,
+      });
+      loaders.set(db, loader);
+    }
+    const asks = loader;
+    return Promise.all(ids.map((id) => asks.load({ id, signedIn: reader.signedIn, now: reader.now })));
+  };
+}
 
-/** Whether each asked tale may be seen now: one query per kind of reader and second among the asks. */
-async function visibleAmong(db: Db, asks: readonly VisibilityAsk[]): Promise<boolean[]> {
-  const groups = new Map<string, VisibilityAsk[]>();
-  for (const ask of asks) {
-    const key = `${ask.signedIn}:${ask.now}`;
-    const group = groups.get(key);
-    if (group) group.push(ask);
-    else groups.set(key, [ask]);
-  }
-  const visible = new Map<string, Set<number>>();
-  await Promise.all(
-    [...groups].map(async ([key, group]) => {
-      const { signedIn, now } = group[0];
-      const name = `tale_ids_visible_${signedIn ? 'reader' : 'visitor'}`;
-      const q = preparedOnce(db, name, () => db.select({ id: tales.id }).from(tales).where(visibleByIds(signedIn)).prepare(name));
-      const rows = await q.execute({ ids: [...new Set(group.map((a) => a.id))], now });
-      visible.set(key, new Set(rows.map((r) => r.id)));
-    }),
-  );
-  return asks.map((a) => visible.get(`${a.signedIn}:${a.now}`)?.has(a.id) === true);
+const visibleRows = askedTogether<TaleRow>(async (db, { signedIn, now }, ids) => {
+  const name = `tales_visible_by_ids_${signedIn ? 'reader' : 'visitor'}`;
+  const q = preparedOnce(db, name, () => baseQuery(db).where(visibleByIds(signedIn)).prepare(name));
+  return new Map((await q.execute({ ids, now })).map((r) => [r.id, r]));
+});
+
+const visibleIds = askedTogether<true>(async (db, { signedIn, now }, ids) => {
+  const name = `tale_ids_visible_${signedIn ? 'reader' : 'visitor'}`;
+  const q = preparedOnce(db, name, () => db.select({ id: tales.id }).from(tales).where(visibleByIds(signedIn)).prepare(name));
+  return new Map((await q.execute({ ids, now })).map((r) => [r.id, true as const]));
+});
+
+/**
+ * The rows of these ids the reader may see now (publicPosts), in the order of `ids`: a page of the
+ * memory search. Asked together with other requests' (askedTogether).
+ */
+export async function selectVisibleTalesByIds(db: Db, ids: readonly number[], reader: Reader): Promise<TaleRow[]> {
+  if (!ids.length) return [];
+  return (await visibleRows(db, ids, reader)).filter((r): r is TaleRow => r !== undefined);
 }
 
 /**
  * Which of these ids the reader may see now (publicPosts), for the rows of the memory search kept
- * in memory. The requests served in one turn of the event loop ask together, in one query (a
- * fresh search's page otherwise costs a query of its own for ten ids).
+ * in memory. Asked together with other requests' (askedTogether).
  */
-export async function visibleTaleIds(db: Db, ids: readonly number[], reader: { signedIn: boolean; now: number }): Promise<Set<number>> {
+export async function visibleTaleIds(db: Db, ids: readonly number[], reader: Reader): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  let asks = visibilityAsks.get(db);
-  if (!asks) {
-    const loader = new DataLoader<VisibilityAsk, boolean>((batch) => visibleAmong(db, batch), {
-      cache: false,
-      batchScheduleFn: (run) => setImmediate(run),
-      maxBatchSize: 1_000,
-    });
-    visibilityAsks.set(db, loader);
-    asks = loader;
-  }
-  const seen = await Promise.all(
-    ids.map((id) => (asks as DataLoader<VisibilityAsk, boolean>).load({ id, signedIn: reader.signedIn, now: reader.now })),
-  );
+  const seen = await visibleIds(db, ids, reader);
   return new Set(ids.filter((_, i) => seen[i]));
 }
 

@@ -120,7 +120,7 @@ export async function taleById(deps: Deps, id: number): Promise<TaleRow | undefi
  */
 async function searchPageRows(deps: Deps, ids: number[], reader: { signedIn: boolean; now: number }): Promise<TaleRow[]> {
   const memo = deps.caches.searchRows;
-  const kept = ids.map((id) => memo.peek(String(id)));
+  const kept = memo.peekAll(ids.map(String));
   if (kept.every((r) => r !== undefined)) {
     const visible = await visibleTaleIds(deps.db, ids, reader);
     return kept.filter((r) => visible.has(r.id));
