@@ -329,9 +329,20 @@ export class WordIndex {
       // The `need` first kept in order. Newer slots first: tales are mostly put in as they are
       // published, so after the first few most matches are older than the last kept and cost one test.
       top = [];
+      // the last kept, read once: a match not before it (most of them) costs a read or two
+      let lastSticky = -1;
+      let lastAt = 0;
+      let lastId = 0;
       for (let i = matches.length - 1; i >= 0; i--) {
         const slot = matches[i];
-        if (top.length === need && !before(slot, top[need - 1])) continue;
+        if (top.length === need) {
+          const s = sticky[slot];
+          if (s < lastSticky) continue;
+          if (s === lastSticky) {
+            const at = publishAt[slot];
+            if (at < lastAt || (at === lastAt && ids[slot] <= lastId)) continue;
+          }
+        }
         let lo = 0;
         let hi = top.length;
         while (lo < hi) {
@@ -341,6 +352,12 @@ export class WordIndex {
         }
         top.splice(lo, 0, slot);
         if (top.length > need) top.pop();
+        if (top.length === need) {
+          const last = top[need - 1];
+          lastSticky = sticky[last];
+          lastAt = publishAt[last];
+          lastId = ids[last];
+        }
       }
     }
     return top.slice(offset, need).map((slot) => ids[slot]);
@@ -490,7 +507,26 @@ export class WordIndex {
       return false;
     };
     if (!sparse.length) {
-      for (let i = 0; i < found.length; i++) if (inDense(found[i])) found[n++] = found[i];
+      // the commonest case, a word's list or a few: plain loops, one read a tale and list
+      if (bits.length === 1) {
+        const b = bits[0];
+        for (let i = 0; i < found.length; i++) {
+          const slot = found[i];
+          if ((b[slot >>> 5] & (1 << (slot & 31))) !== 0) found[n++] = slot;
+        }
+      } else {
+        for (let i = 0; i < found.length; i++) {
+          const slot = found[i];
+          const word = slot >>> 5;
+          const bit = 1 << (slot & 31);
+          for (let k = 0; k < bits.length; k++) {
+            if ((bits[k][word] & bit) !== 0) {
+              found[n++] = slot;
+              break;
+            }
+          }
+        }
+      }
     } else if (marking <= lookups) {
       const e = this.nextEpoch();
       const marks = this.marks;
