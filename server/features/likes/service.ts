@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { type PageRead, nearerEnd, pageOrder } from '../../db/nearer-end';
 import { likes, tales, users } from '../../db/schema';
 import { countsBy } from '../../db/counts';
+import { askedPerTurn } from '../../db/per-turn';
 import type { Deps } from '../../deps';
 import { userDependency } from '../../caches';
 import { type AppEvent, transactOne } from '../../events';
@@ -158,59 +159,34 @@ const likedQueries = new WeakMap<Db, ReturnType<typeof likedQuery>>();
 
 interface LikedAsk {
   userId: number;
-  taleIds: number[];
-  resolve: (liked: Set<number>) => void;
-  reject: (error: unknown) => void;
+  taleId: number;
 }
-/** Asks gathered in this turn of the event loop, per database (or transaction) object. */
-const gathering = new Map<Db, LikedAsk[]>();
 
-async function answerLikedAsks(db: Db, asks: LikedAsk[]) {
-  try {
-    let q = likedQueries.get(db);
-    if (!q) {
-      q = likedQuery(db);
-      likedQueries.set(db, q);
-    }
-    const users = [...new Set(asks.map((a) => a.userId))];
-    const ids = [...new Set(asks.flatMap((a) => a.taleIds))];
-    const rows = await q.execute({ users, ids });
-    const byUser = new Map<number, Set<number>>();
-    for (const r of rows) {
-      const set = byUser.get(r.user_id);
-      if (set) set.add(r.tale_id);
-      else byUser.set(r.user_id, new Set([r.tale_id]));
-    }
-    for (const a of asks) {
-      const all = byUser.get(a.userId);
-      a.resolve(new Set(all ? a.taleIds.filter((id) => all.has(id)) : []));
-    }
-  } catch (error) {
-    for (const a of asks) a.reject(error);
+/** Whether each user liked each tale: users and tales as arrays in one prepared statement, matched up here. */
+const likedTogether = askedPerTurn<LikedAsk, boolean>(async (db, asks) => {
+  let q = likedQueries.get(db);
+  if (!q) {
+    q = likedQuery(db);
+    likedQueries.set(db, q);
   }
-}
+  const users = [...new Set(asks.map((a) => a.userId))];
+  const ids = [...new Set(asks.map((a) => a.taleId))];
+  const liked = new Set((await q.execute({ users, ids })).map((r) => `${r.user_id}:${r.tale_id}`));
+  return asks.map((a) => liked.has(`${a.userId}:${a.taleId}`));
+});
 
 /**
  * Which of these tales the user liked (for current_user_liked). Every list a logged-in reader
  * sees asks this, so the asks of all requests handled in one turn of the event loop are answered
- * by one prepared statement (users and tales as arrays, matched up here): under load, sixty
- * readers opening the feed at once cost one round trip, not sixty. An ask made inside a
- * transaction is answered in that transaction.
+ * together (askedPerTurn): under load, sixty readers opening the feed at once cost one round
+ * trip, not sixty. An ask made inside a transaction is answered in that transaction.
  */
-export function likedBy(db: Db, userId: number, taleIds: number[]): Promise<Set<number>> {
-  return new Promise((resolve, reject) => {
-    let asks = gathering.get(db);
-    if (!asks) {
-      const batch: LikedAsk[] = [];
-      asks = batch;
-      gathering.set(db, batch);
-      setImmediate(() => {
-        gathering.delete(db);
-        void answerLikedAsks(db, batch);
-      });
-    }
-    asks.push({ userId, taleIds, resolve, reject });
-  });
+export async function likedBy(db: Db, userId: number, taleIds: number[]): Promise<Set<number>> {
+  const liked = await likedTogether(
+    db,
+    taleIds.map((taleId) => ({ userId, taleId })),
+  );
+  return new Set(taleIds.filter((_, i) => liked[i]));
 }
 
 /** How many likes each of these tales has (counted from the rows: after a user and their likes went). */

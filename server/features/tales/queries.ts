@@ -1,8 +1,8 @@
-import DataLoader from 'dataloader';
 import { alias } from 'drizzle-orm/pg-core';
 import { Column, type SQL, type Placeholder, and, is, asc, desc, eq, gt, gte, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
 import { SEO_NOINDEX_BELOW } from '../../../common/models/tale';
 import type { Tale } from '../../../common/schemas/tale';
+import { askedPerTurn } from '../../db/per-turn';
 import { preparedOnce } from '../../db/prepared';
 import { type ShapedStatement, StatementShape, StatementShapes, type ValueOf } from '../../db/shape';
 import type { Db } from '../../db/client';
@@ -256,8 +256,7 @@ type ReaderAsk = Reader & { id: number };
  * `read` found for it, or undefined.
  */
 function askedTogether<R>(read: (db: Db, reader: Reader, ids: number[]) => Promise<Map<number, R>>) {
-  const loaders = new WeakMap<Db, DataLoader<ReaderAsk, R | undefined>>();
-  const answer = async (db: Db, asks: readonly ReaderAsk[]): Promise<(R | undefined)[]> => {
+  const asked = askedPerTurn<ReaderAsk, R | undefined>(async (db, asks) => {
     const groups = new Map<string, ReaderAsk[]>();
     for (const ask of asks) {
       const key = `${ask.signedIn}:${ask.now}`;
@@ -272,20 +271,12 @@ function askedTogether<R>(read: (db: Db, reader: Reader, ids: number[]) => Promi
       }),
     );
     return asks.map((a) => found.get(`${a.signedIn}:${a.now}`)?.get(a.id));
-  };
-  return (db: Db, ids: readonly number[], reader: Reader): Promise<(R | undefined)[]> => {
-    let loader = loaders.get(db);
-    if (!loader) {
-      loader = new DataLoader<ReaderAsk, R | undefined>((batch) => answer(db, batch), {
-        cache: false,
-        batchScheduleFn: (run) => setImmediate(run),
-        maxBatchSize: 1_000,
-      });
-      loaders.set(db, loader);
-    }
-    const asks = loader;
-    return Promise.all(ids.map((id) => asks.load({ id, signedIn: reader.signedIn, now: reader.now })));
-  };
+  });
+  return (db: Db, ids: readonly number[], reader: Reader): Promise<(R | undefined)[]> =>
+    asked(
+      db,
+      ids.map((id) => ({ id, signedIn: reader.signedIn, now: reader.now })),
+    );
 }
 
 const visibleRows = askedTogether<TaleRow>(async (db, { signedIn, now }, ids) => {
