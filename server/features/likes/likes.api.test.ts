@@ -4,6 +4,9 @@ import { MSG } from '../../../common/messages';
 import type { LikeAnswer, Liker } from '../../../common/schemas/conversation';
 import type { Tale } from '../../../common/schemas/tale';
 import { setRole } from '../auth/service';
+import { likes } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { likedBy } from './service';
 import { Client, type TestApp, registered, startApp, templatesOf } from '../../test/harness';
 
 let app: TestApp;
@@ -151,6 +154,28 @@ describe('likes', () => {
     const c = (await author.post<Tale>('/tale/upsert', { answer_to_tale_id: p.id, body: '<p>c</p>' })).body.data;
     const fan = await registered(app);
     expect((await like(fan, c.id, 'comment')).body.data).toEqual({ AmountLikes: 1, CurrentUserLiked: 1 });
+  });
+});
+
+describe('which tales a reader liked, asked inside a transaction', () => {
+  it('is answered inside it: the like it made is seen there, and nowhere once it is undone', async () => {
+    const author = await registered(app);
+    const p = await post(author);
+    const fan = await registered(app);
+    const { db } = app.deps;
+    // asked outside first, so that the database's own gathering of asks exists
+    expect([...(await likedBy(db, fan.id, [p.id]))]).toEqual([]);
+    const undone = new Error('undo');
+    let inside: number[] = [];
+    const ended = await inTransaction(db, async (tx) => {
+      await tx.insert(likes).values({ user_id: fan.id, tale_id: p.id });
+      inside = [...(await likedBy(tx, fan.id, [p.id]))];
+      throw undone;
+    }).catch((e: unknown) => e);
+    expect(ended).toBe(undone);
+    expect(inside).toEqual([p.id]);
+    expect([...(await likedBy(db, fan.id, [p.id]))]).toEqual([]);
+    expect((await fan.get<Tale>(`/tale/upsert/${p.id}`)).body.data).toMatchObject({ count_like: 0, current_user_liked: 0 });
   });
 });
 
