@@ -102,6 +102,66 @@ describe('the word index', () => {
     }
   });
 
+  it('shows and orders tales at any time the database can hold: before 1970, after 2106, beyond the year 9999, in parts of a second', () => {
+    // times around where the index's quick checks stop holding them exactly (2^32 s, 2^41 s)
+    const TIMES = [
+      -5,
+      0,
+      999,
+      1_000,
+      1_000.5,
+      2 ** 32 - 2,
+      2 ** 32 - 1,
+      2 ** 32,
+      5e9,
+      253_402_300_799,
+      2 ** 41 - 1,
+      2 ** 41,
+      2 ** 41 + 1,
+      2 ** 42,
+      2 ** 50,
+    ];
+    const NOWS = [0, 999.5, 1_000, 2 ** 32 - 2, 2 ** 32 - 1, 2 ** 32, 6e9, 2 ** 41, 2 ** 42, 2 ** 51];
+    for (const seed of [1, 2, 3]) {
+      const next = random(seed);
+      const index = new WordIndex();
+      const model = new Map<number, IndexedTale>();
+      for (let step = 0; step < 3_000; step++) {
+        const id = 1 + next(600);
+        if (next(6) === 0) {
+          index.remove(id);
+          model.delete(id);
+          continue;
+        }
+        const publishAt = TIMES[next(TIMES.length)];
+        const tale = { id, owner: 1, sticky: next(8) === 0 ? 1 : 0, publishAt, members: next(3) === 0, words: ['sea'], tags: [] };
+        index.put(tale);
+        model.set(id, tale);
+      }
+      for (const now of NOWS) {
+        for (const signedIn of [false, true]) {
+          const reader = { signedIn, now };
+          const want = expected(model, { words: ['se'], tags: [] }, reader);
+          // a page's first ones kept in one pass (a small page of many), and all sorted (a deep page)
+          for (const [offset, limit] of [
+            [0, 1],
+            [0, 10],
+            [10, 10],
+            [want.length - 3, 10],
+          ]) {
+            expect(
+              pageOf(index, { words: ['se'], tags: [] }, reader, Math.max(0, offset), limit),
+              JSON.stringify({ seed, reader, offset }),
+            ).toEqual({
+              total: want.length,
+              ids: want.slice(Math.max(0, offset), Math.max(0, offset) + limit),
+            });
+          }
+        }
+      }
+    }
+  });
+
   it('finds nothing for a word nobody wrote, and a removed tale never again', () => {
     const index = new WordIndex();
     index.put({ id: 7, owner: 1, sticky: 0, publishAt: 1, members: false, words: ['lantern'], tags: ['glow'] });
