@@ -251,7 +251,7 @@ export class WordIndex {
     const from = shownFrom(tale.publishAt);
     this.membersFrom[slot] = from;
     this.visitorsFrom[slot] = tale.members ? HIDDEN : from;
-    this.order[slot] = orderOf(tale.sticky !== 0, tale.publishAt);
+    this.order[slot] = orderOf(this.sticky[slot] === 1, tale.publishAt);
     this.slotOf.set(tale.id, slot);
     const words = new Set(tale.words);
     this.fwdStart = grow(this.fwdStart, slot + 2);
@@ -550,17 +550,9 @@ export class WordIndex {
         found[n] = slot;
         n += (b[slot >>> 5] >>> (slot & 31)) & 1;
       }
-    } else if (!sparse.length) {
-      for (let i = 0; i < found.length; i++) {
-        const slot = found[i];
-        const word = slot >>> 5;
-        let any = 0;
-        for (let k = 0; k < bits.length; k++) any |= bits[k][word];
-        found[n] = slot;
-        n += (any >>> (slot & 31)) & 1;
-      }
-    } else if (marking <= lookups) {
-      const e = this.nextEpoch();
+    } else if (!sparse.length || marking <= lookups) {
+      // several lists as bits, and the others' slots marked (no mark is -1: none marked)
+      const e = sparse.length ? this.nextEpoch() : -1;
       const marks = this.marks;
       for (const list of sparse) {
         const items = list.items;
@@ -572,7 +564,7 @@ export class WordIndex {
         let any = 0;
         for (let k = 0; k < bits.length; k++) any |= bits[k][word];
         found[n] = slot;
-        n += ((any >>> (slot & 31)) & 1) | +(marks[slot] === e);
+        n += ((any >>> (slot & 31)) & 1) | +(e >= 0 && marks[slot] === e);
       }
     } else {
       const inDense = (slot: number) => {
