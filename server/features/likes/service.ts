@@ -11,6 +11,7 @@ import { type PageRead, nearerEnd, pageOrder } from '../../db/nearer-end';
 import { likes, tales, users } from '../../db/schema';
 import { countsBy } from '../../db/counts';
 import { askedPerTurn } from '../../db/per-turn';
+import { preparedOnce } from '../../db/prepared';
 import type { Deps } from '../../deps';
 import { userDependency } from '../../caches';
 import { type AppEvent, transactOne } from '../../events';
@@ -155,7 +156,6 @@ function likedQuery(db: Db) {
     )
     .prepare('tales_liked_by');
 }
-const likedQueries = new WeakMap<Db, ReturnType<typeof likedQuery>>();
 
 interface LikedAsk {
   userId: number;
@@ -164,11 +164,7 @@ interface LikedAsk {
 
 /** Whether each user liked each tale: users and tales as arrays in one prepared statement, matched up here. */
 const likedTogether = askedPerTurn<LikedAsk, boolean>(async (db, asks) => {
-  let q = likedQueries.get(db);
-  if (!q) {
-    q = likedQuery(db);
-    likedQueries.set(db, q);
-  }
+  const q = preparedOnce(db, 'tales_liked_by', () => likedQuery(db));
   const users = [...new Set(asks.map((a) => a.userId))];
   const ids = [...new Set(asks.map((a) => a.taleId))];
   const liked = new Set((await q.execute({ users, ids })).map((r) => `${r.user_id}:${r.tale_id}`));
