@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumUse } from './e2e/browser';
+import { SERVER_NODE_FLAGS } from './server/node-flags';
 
 /**
  * End-to-end tests drive the built app (`npm run build` first) served by the real server on a
@@ -51,7 +52,7 @@ export default defineConfig({
     { name: 'screens', testIgnore: /first-user\.spec\.ts$/, dependencies: ['first-user'] },
   ],
   webServer: {
-    command: 'node dist/server/main.js',
+    command: ['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js'].join(' '),
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

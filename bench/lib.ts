@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../server/node-flags';
 
 /** What the seeded accounts are: bench/seed.ts writes them, the benchmarks log in with them. */
 export const SEED_PASSWORD = 'seed-password-1';
@@ -101,7 +102,8 @@ export async function startApp(target: Target, port: number, extraEnv: Record<st
   };
   // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load
   const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, main], { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  // the server's own flags first, so a benchmark's may override them (V8 takes a flag's last value)
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], { cwd: ROOT, env, stdio: ['ignore', out, out] });
   const url = `http://127.0.0.1:${port}`;
   const stop = await started(`${url}/healthz`, child, log);
   // with SEARCH_ENGINE=memory, measured once every search is answered from memory: with PROCESSES,

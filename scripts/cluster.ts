@@ -32,6 +32,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { REQUESTED_WITH } from '../common/constants';
 import { ConfigSchema } from '../server/config';
+import { SERVER_NODE_FLAGS } from '../server/node-flags';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(ROOT);
@@ -261,7 +262,7 @@ process.stderr.write(`[cluster] app servers run on Node ${NODE_VERSION} (${NODE}
 
 /** Starts an app server and keeps it running: when it exits it is started again after 1 s (like systemd's Restart=always). */
 function startServer(server: AppServer) {
-  const child = startChild(server.name, NODE, ['dist/server/main.js'], appEnv(server));
+  const child = startChild(server.name, NODE, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], appEnv(server));
   server.child = child;
   writeState();
   child.on('exit', (code, signal) => {

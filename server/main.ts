@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { startingServer } from './http/starting';
+import { missingNodeFlags } from './node-flags';
 import { runProcesses } from './processes';
 
 async function main() {
@@ -20,6 +21,8 @@ async function main() {
   // PROCESSES > 1: this process keeps that many servers running on the port (processes.ts)
   if (config.PROCESSES > 1 && cluster.isPrimary) {
     const log = pino({ level: config.LOG_LEVEL, enabled: config.LOG_LEVEL !== 'silent' });
+    // the app's processes run with the server's Node flags, whatever this one was started with
+    cluster.setupPrimary({ execArgv: [...process.execArgv, ...missingNodeFlags()] });
     // a little longer than each process's own graceful close (below)
     runProcesses(config.PROCESSES, log, { stopTimeoutMs: config.SHUTDOWN_DRAIN_MS + 15_000 });
     return;
@@ -83,6 +86,13 @@ async function main() {
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   app.log.info(`Server listening at http://${host}:${port}`);
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'Tales is up');
+  const missing = missingNodeFlags();
+  if (missing.length) {
+    app.log.warn(
+      { missing },
+      'started without the Node flags the server is tuned for: a third fewer fresh searches a second (npm run serve passes them; docs/deploy.md)',
+    );
+  }
 }
 
 main().catch((e) => {

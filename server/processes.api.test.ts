@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from './node-flags';
 import { DB_KIND, freePort } from './test/harness';
 
 /**
@@ -133,6 +134,9 @@ function request(
   });
 }
 
+/** A process's command line, as the kernel shows it. */
+const nodeArgsOf = async (pid: number) => (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
+
 /** Whether any process of the group `pid` leads is still there. */
 const groupAlive = (pid: number) => {
   try {
@@ -203,6 +207,9 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('PROCESSES=2: one server as t
     expect(workers).not.toContain(primary);
     const url = /^Server listening at (http:\/\/127\.0\.0\.1:\d+)$/.exec(two[0].msg)?.[1] as string;
     await until('both up', s, () => s.said('Tales is up').length >= 2);
+    // started without the server's Node flags, the first process hands them to the others
+    for (const pid of workers) expect(await nodeArgsOf(pid)).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
+    expect(s.said(/Node flags/)).toEqual([]);
 
     // one session, whichever process answers
     const mail = `processes${randomBytes(4).toString('hex')}@example.com`;
@@ -253,6 +260,7 @@ describe.runIf(DB_KIND === 'postgres' && redisUrl)('PROCESSES=2: one server as t
     expect(asked).toBeGreaterThan(5);
     const third = await until('a new process listening', s, () => listening(s).find((l) => !workers.includes(l.pid)));
     await until('it is up', s, () => s.said('Tales is up').some((l) => l.pid === third.pid));
+    expect(await nodeArgsOf(third.pid)).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
     from = s.lines.length;
     for (let i = 0; i < 6; i++) expect((await request(`${url}/api/tale/feed/10/1`, { token })).body.CurrentUser.id).toBe(me);
     await until('requests logged', s, () => servedBy(s, from).size === 2);
