@@ -8,7 +8,7 @@
  * `--max-semi-space-size=64`: the young generation may grow to 64 MB a half (Node's default is 16).
  * At 64 connections a request's objects outlive the default's collections and are copied into the
  * old generation; with room they die young. Fresh searches at a million tales: 0.8 → 1.2 thousand a
- * second, p95 105–129 → 83–88 ms (docs/benchmarks.md). V8 grows the space only while much of it
+ * second, p95 105–129 → 84–88 ms (docs/benchmarks.md). V8 grows the space only while much of it
  * survives, so a quiet server stays small.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];

@@ -20,7 +20,7 @@ describe("the server's Node flags", () => {
     expect(missingNodeFlags(['--max-semi-space-size=32'], '')).toEqual([]);
   });
 
-  it('are passed by every launcher: npm run serve and start, the systemd unit, the e2e server', () => {
+  it('are passed by every launcher: npm run serve and start, the systemd unit, the benchmarks, the local cluster, the e2e server', () => {
     const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
     const args = (command: string) => command.split(/\s+/);
     expect(missingNodeFlags(args(scripts.serve.replace(/ dist\/server\/main\.js$/, '')), '')).toEqual([]);
