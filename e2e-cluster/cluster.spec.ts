@@ -158,8 +158,10 @@ test('a like on A shows in B’s feed and likers at once', async ({ page, reques
 test('a ban made on A refuses the user’s next request on B', async ({ page, request }) => {
   const admin = JSON.parse(fs.readFileSync(path.join('data', 'cluster', 'admin.json'), 'utf8')) as Session;
   const user = await registerOn(request, 'b');
+  // who B takes the user's token for (null: a guest)
+  const onB = async () => (await on(request, 'b', `/auth/profile/${user.id}`, undefined, user)).body.CurrentUser?.id ?? null;
   // B knows the session
-  expect((await on(request, 'b', `/auth/profile/${user.id}`, undefined, user)).body.CurrentUser?.id).toBe(user.id);
+  expect(await onB()).toBe(user.id);
   const ban = await on(
     request,
     'a',
@@ -171,7 +173,6 @@ test('a ban made on A refuses the user’s next request on B', async ({ page, re
   // B drops the session it kept as soon as the relay's message has crossed (docs/decisions.md,
   // "Events across servers": a request sent in the same millisecond as A's answer may beat it);
   // at once (AT_ONCE), well under the minute B would otherwise keep it
-  const onB = async () => (await on(request, 'b', `/auth/profile/${user.id}`, undefined, user)).body.CurrentUser?.id ?? null;
   await expect.poll(onB, AT_ONCE).toBeNull();
   const write = await on(request, 'b', '/tale/upsert', { header: 'After the ban', body: '<p>x</p>', form_id: 'actionUpsert' }, user);
   expect(write.status).toBe(401);
