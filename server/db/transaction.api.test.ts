@@ -78,7 +78,11 @@ describe('one round trip', () => {
 
   // Only PostgreSQL's one round trip writes values into the text; PGlite binds them.
   it.runIf(DB_KIND === 'postgres')('refuses a statement with quoted text of its own, and a value it cannot write safely', async () => {
-    await expect(inOneTrip(database.db, sql`select 'a' || ${'b'} as s`)).rejects.toThrow(/quoted text/);
+    // a quoted word cannot hide a parameter; any other quoted text (a $n in it, or anything but a word) is refused
+    expect(await inOneTrip<{ s: string }>(database.db, sql`select 'a' || ${'b'} as s`)).toEqual([{ s: 'ab' }]);
+    await expect(inOneTrip(database.db, sql`select '$1' || ${'b'} as s`)).rejects.toThrow(/quoted text/);
+    await expect(inOneTrip(database.db, sql`select 'a, c' || ${'b'} as s`)).rejects.toThrow(/quoted text/);
+    await expect(inOneTrip(database.db, sql`select $$a$$ || ${'b'} as s`)).rejects.toThrow(/quoted text/);
     await expect(inOneTrip(database.db, sql`select ${'nul\0byte'} as s`)).rejects.toThrow(/cannot be written/);
     await expect(inOneTrip(database.db, sql`select ${Buffer.from('bytes')} as s`)).rejects.toThrow(/cannot be written/);
   });

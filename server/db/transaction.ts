@@ -102,6 +102,21 @@ export async function inTripThenCommit<T>(
   return rows;
 }
 
+/**
+ * A read of one statement whose plan suits any of its values (a walk of one index from a bound
+ * given by them), planned once per connection: on PostgreSQL its BEGIN, a SET LOCAL of
+ * plan_cache_mode to force_generic_plan and the statement's execute go in one round trip, the
+ * statement prepared on the connection (`executed`). Left to choose, PostgreSQL planned such a
+ * statement anew for every call, as its OFFSET is a parameter it cannot estimate: a list page's
+ * plan took a third of the database's work on it (docs/benchmarks.md). On PGlite the statement is
+ * run whole, planned for its values as every statement there is. Answers its rows.
+ */
+export function readPlannedOnce<T>(db: Db, statement: Statement): Promise<T[]> {
+  const parts = db as unknown as NodePgParts;
+  if (!(parts.$client instanceof pg.Pool)) return queryRows<T>(db, wholeOf(statement));
+  return inOneTrip<T>(db, statement, { atBegin: 'set local plan_cache_mode = force_generic_plan' });
+}
+
 /** `then` answering undefined: the second trip only commits (with `atCommit`), and no rows are answered. */
 async function inTrips<A, B>(
   db: Db,
@@ -261,14 +276,16 @@ function literalOf(value: unknown): string {
 }
 
 function assertNoOwnLiterals(text: string) {
-  if (/['$]/.test(text.replace(/\$\d+/g, ''))) throw new Error('inlined: the statement has quoted text of its own');
+  // a quoted word of its own ('POST') holds no $n; anything else quoted, or a $ not a parameter's, is refused
+  if (/['$]/.test(text.replace(/'\w*'/g, '').replace(/\$\d+/g, ''))) throw new Error('inlined: the statement has quoted text of its own');
 }
 
 /**
  * A statement as plain text with its values written in: numbers as they are (negative ones in
  * brackets), text by node-postgres' `escapeLiteral` (quoted, quotes doubled, backslashes in E''
- * form; never a NUL). Only for statements whose own text holds no quoted literal (checked), so a
- * `$n` can never be inside one; values other than numbers, text, booleans and null are refused.
+ * form; never a NUL). Only for statements whose own text holds no quoted literal but a word
+ * (checked), so a `$n` can never be inside one; values other than numbers, text, booleans and null
+ * are refused.
  */
 export function inlined(dialect: PgDialect, statement: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(statement);

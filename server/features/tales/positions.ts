@@ -9,14 +9,15 @@
  * day's posts instead of every post before it. Posts scheduled for later today are counted in
  * their day but not shown yet: they are read with the days and left out until their time.
  */
-import { type SQL, and, desc, eq, lte, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
-import { feedBuckets, taleTags, tales } from '../../db/schema';
+import { feedBuckets, taleTags, tales, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
-import { preparedOnce } from '../../db/prepared';
+import { StatementShapes, type ValueOf } from '../../db/shape';
+import { readPlannedOnce } from '../../db/transaction';
 import { listDependency } from '../../caches';
-import { type TaleRow, baseQuery, feedOrder, listedPosts, publicPosts } from './queries';
+import { type TaleRow, feedOrder, listedPosts, publicPosts, taleRowOf, taleSelectList } from './queries';
 
 export const DAY_SECONDS = 86_400;
 const dayOf = (unixSeconds: number) => Math.floor(unixSeconds / DAY_SECONDS);
@@ -193,55 +194,46 @@ interface Reader {
   now: number;
 }
 
-const p = sql.placeholder;
-
 /**
- * The page of one kind of list for one kind of reader, from a place on: built once, prepared (one
- * plan per connection). The page size is written into the statement (one per size used): with
- * LIMIT as a parameter PostgreSQL planned every call (docs/decisions.md).
+ * The page of one kind of list for one kind of reader, from a place on: a statement shaped once
+ * (db/shape.ts) and planned once per connection (readPlannedOnce), as its plan, a walk of the
+ * list's index from the place's bound, suits every place. The listed posts' condition is written
+ * into its text so that plan can use the feed's and the authors' indexes (publicPosts). The page
+ * size is written into the statement too (one per size used): with LIMIT as a parameter
+ * PostgreSQL planned every call (docs/decisions.md).
  */
-function pageQuery(db: Db, kind: ListScope['kind'], signedIn: boolean, limit: number) {
-  const size = sql.raw(String(Math.trunc(limit)));
-  let ids: SQL;
-  if (kind === 'tag') ids = sql`${idsOfTag(db, signedIn)} limit ${size} offset ${p('skip')}`;
-  else {
-    // With the author in the bound, only the author's index can serve it: the planner would
-    // otherwise walk the whole feed's index from that day and filter by author.
-    const from =
-      kind === 'author'
-        ? sql`${tales.owner_id} = ${p('owner')} and (${tales.owner_id}, ${tales.is_sticked}, ${tales.publish_at}) < (${p('owner')}, ${p('sticky')}, ${p('end')})`
-        : sql`(${tales.is_sticked}, ${tales.publish_at}) < (${p('sticky')}, ${p('end')})`;
-    ids = sql`${db
-      .select({ id: tales.id })
-      .from(tales)
-      .where(and(publicPosts(signedIn, p('now')), from))
-      .orderBy(...feedOrder)} limit ${size} offset ${p('skip')}`;
-  }
-  return baseQuery(db)
-    .where(sql`${tales.id} in (${ids})`)
-    .orderBy(...feedOrder)
-    .prepare(`tales_list_${kind}_${signedIn ? 'reader' : 'visitor'}_${Math.trunc(limit)}`);
-}
+const pageStatements = new StatementShapes('list page', (key) => {
+  const [kind, reader, limit] = key.split('|');
+  const signedIn = reader === 'reader';
+  const size = sql.raw(String(Math.trunc(Number(limit))));
+  return (v) => {
+    let ids: SQL;
+    if (kind === 'tag') ids = sql`${idsOfTag(v, signedIn)} limit ${size} offset ${v('skip')}`;
+    else {
+      // With the author in the bound, only the author's index can serve it: the planner would
+      // otherwise walk the whole feed's index from that day and filter by author.
+      const from =
+        kind === 'author'
+          ? sql`${tales.owner_id} = ${v('owner')} and (${tales.owner_id}, ${tales.is_sticked}, ${tales.publish_at}) < (${v('owner')}, ${v('sticky')}, ${v('end')})`
+          : sql`(${tales.is_sticked}, ${tales.publish_at}) < (${v('sticky')}, ${v('end')})`;
+      ids = sql`select ${tales.id} from ${tales} where ${publicPosts(signedIn, v('now'), true)} and ${from}
+        order by ${sql.join(feedOrder, sql`, `)} limit ${size} offset ${v('skip')}`;
+    }
+    return sql`select ${taleSelectList} from ${tales} inner join ${users} on ${users.id} = ${tales.owner_id}
+      where ${tales.id} in (${ids}) order by ${sql.join(feedOrder, sql`, `)}`;
+  };
+});
 
-function idsOfTag(db: Db, signedIn: boolean) {
-  return db
-    .select({ id: taleTags.tale_id })
-    .from(taleTags)
-    .where(
-      and(
-        eq(taleTags.tag, p('tag')),
-        sql`(${taleTags.is_sticked}, ${taleTags.publish_at}) < (${p('sticky')}, ${p('end')})`,
-        lte(taleTags.publish_at, p('now')),
-        signedIn ? undefined : eq(taleTags.is_for_registered, 0),
-      ),
-    )
-    .orderBy(desc(taleTags.is_sticked), desc(taleTags.publish_at), desc(taleTags.tale_id));
+function idsOfTag(v: ValueOf, signedIn: boolean): SQL {
+  return sql`select ${taleTags.tale_id} from ${taleTags}
+    where ${taleTags.tag} = ${v('tag')} and (${taleTags.is_sticked}, ${taleTags.publish_at}) < (${v('sticky')}, ${v('end')})
+      and ${taleTags.publish_at} <= ${v('now')}${signedIn ? sql`` : sql` and ${taleTags.is_for_registered} = 0`}
+    order by ${sql.join([desc(taleTags.is_sticked), desc(taleTags.publish_at), desc(taleTags.tale_id)], sql`, `)}`;
 }
 
 /** Rows of the list from its row `place` on: the walk starts at the place's day, not at the top. */
 async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, limit: number): Promise<TaleRow[]> {
-  const q = preparedOnce(db, `list|${scope.kind}|${reader.signedIn}|${limit}`, () => pageQuery(db, scope.kind, reader.signedIn, limit));
-  return q.execute({
+  const statement = pageStatements.of(`${scope.kind}|${reader.signedIn ? 'reader' : 'visitor'}|${Math.trunc(limit)}`).with({
     now: reader.now,
     sticky: place.sticky,
     end: (place.day + 1) * DAY_SECONDS,
@@ -249,6 +241,7 @@ async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, 
     owner: scope.kind === 'author' ? scope.id : 0,
     tag: scope.kind === 'tag' ? scope.tag : '',
   });
+  return (await readPlannedOnce<Record<string, unknown>>(db, statement)).map(taleRowOf);
 }
 
 /** A page of a list everyone sees alike, with its exact total. */

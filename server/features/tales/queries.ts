@@ -92,15 +92,24 @@ export function presentTale(row: TaleRow, liked: boolean): Tale {
 }
 
 /** Posts that belong in the public lists once their time comes: saved and not drafts (the feed index's condition). */
-export const listedPosts = and(eq(tales.type, 'POST'), eq(tales.is_submitted, 1), eq(tales.is_draft, 0)) as SQL;
+const LISTED = { type: 'POST', is_submitted: 1, is_draft: 0 } as const;
+export const listedPosts = and(eq(tales.type, LISTED.type), eq(tales.is_submitted, LISTED.is_submitted), eq(tales.is_draft, LISTED.is_draft)) as SQL;
+
+/**
+ * listedPosts with its values written into the statement's text: a statement planned once for any
+ * values (db/transaction.ts, readPlannedOnce) can use the indexes whose condition this is (the
+ * feed's, an author's) only when its text says it.
+ */
+const listedPostsWritten = sql`${tales.type} = ${sql.raw(`'${LISTED.type}'`)} and ${tales.is_submitted} = ${sql.raw(String(LISTED.is_submitted))} and ${tales.is_draft} = ${sql.raw(String(LISTED.is_draft))}`;
 
 /**
  * What the public lists show a reader: saved, non-draft, published posts, and registered-only ones
- * to signed-in readers. `now` may be a prepared statement's placeholder.
+ * to signed-in readers. `now` may be a prepared statement's placeholder; `written` writes the
+ * conditions' values into the text (listedPostsWritten).
  */
-export function publicPosts(signedIn: boolean, now: number | Placeholder): SQL {
-  const conditions = [listedPosts, lte(tales.publish_at, now)];
-  if (!signedIn) conditions.push(eq(tales.is_for_registered, 0));
+export function publicPosts(signedIn: boolean, now: number | Placeholder, written = false): SQL {
+  const conditions = [written ? listedPostsWritten : listedPosts, lte(tales.publish_at, now)];
+  if (!signedIn) conditions.push(written ? sql`${tales.is_for_registered} = 0` : eq(tales.is_for_registered, 0));
   return and(...conditions) as SQL;
 }
 
@@ -508,6 +517,17 @@ export async function recountThreads(db: Db, taleIds: (number | null | undefined
       })
       .where(eq(tales.id, id));
   }
+}
+
+/** Every column a client sees (taleColumns) by its name here, for a raw statement's select list (taleRowOf reads its rows). */
+export const taleSelectList = sql.join(
+  Object.entries(taleColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+  sql`, `,
+);
+
+/** A row a raw statement returned with taleSelectList. */
+export function taleRowOf(raw: Record<string, unknown>): TaleRow {
+  return rowOf(taleColumns, raw) as TaleRow;
 }
 
 /** These columns by their names here, for a raw statement's select or returning list (rowOf reads its rows). */
