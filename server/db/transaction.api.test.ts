@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DB_KIND } from '../test/harness';
 import { type Database, openDatabase, queryRows } from './client';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { PREPARED_MAX, inOneTrip, inTransaction, inTwoTrips, inlined } from './transaction';
+import { PREPARED_MAX, inOneTrip, inTransaction, inTwoTrips, inlined, readPlannedOnce } from './transaction';
 
 /**
  * Transactions whose BEGIN and COMMIT carry statements of their own, and the one-round-trip
@@ -85,6 +85,16 @@ describe('one round trip', () => {
     await expect(inOneTrip(database.db, sql`select $$a$$ || ${'b'} as s`)).rejects.toThrow(/quoted text/);
     await expect(inOneTrip(database.db, sql`select ${'nul\0byte'} as s`)).rejects.toThrow(/cannot be written/);
     await expect(inOneTrip(database.db, sql`select ${Buffer.from('bytes')} as s`)).rejects.toThrow(/cannot be written/);
+  });
+});
+
+describe('a read planned once', () => {
+  it('answers the rows of its statement, its values as they were given', async () => {
+    const rows = await readPlannedOnce<{ n: number; note: string }>(
+      database.db,
+      sql`select ${41}::int + 1 as n, ${NASTY[1]}::text as note`,
+    );
+    expect(rows).toEqual([{ n: 42, note: NASTY[1] }]);
   });
 });
 
@@ -234,6 +244,24 @@ describe.runIf(DB_KIND === 'postgres')('plans kept per connection', () => {
     expect(await hotName()).toBe(first);
     expect(statements.some((s) => s.includes(`+ ${PREPARED_MAX + 4} as n`))).toBe(true);
     expect(statements.some((s) => s.includes('+ 0 as n'))).toBe(false);
+  });
+
+  it('plans a read for any of its values from its first call on (readPlannedOnce), and answers each call its own rows', async () => {
+    await queryRows(one.db, sql`insert into trip_probe (id, note) values (5400, 'a'), (5401, 'b'), (5402, 'c') on conflict do nothing`);
+    const from = (id: number) =>
+      readPlannedOnce<{ id: number }>(
+        one.db,
+        sql`select id from trip_probe where id >= ${id} and id < 5500 order by id limit 2 offset ${1}`,
+      );
+    expect(await from(5_400)).toEqual([{ id: 5_401 }, { id: 5_402 }]);
+    expect(await from(5_401)).toEqual([{ id: 5_402 }]);
+    expect(await from(5_402)).toEqual([]);
+    // left to choose, PostgreSQL plans a statement's first five calls for their values
+    const [plans] = await queryRows<{ generic: number; custom: number }>(
+      one.db,
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%id < 5500%'`,
+    );
+    expect(plans).toEqual({ generic: 3, custom: 0 });
   });
 
   it('writes negative numbers in brackets where it sends a statement whole', async () => {

@@ -14,7 +14,7 @@ import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { feedBuckets, taleTags, tales, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
-import { StatementShapes, type ValueOf } from '../../db/shape';
+import { type ShapedStatement, StatementShapes, type ValueOf } from '../../db/shape';
 import { readPlannedOnce } from '../../db/transaction';
 import { listDependency } from '../../caches';
 import { type TaleRow, feedOrder, listedPosts, publicPosts, taleRowOf, taleSelectList } from './queries';
@@ -188,7 +188,7 @@ export function placeOf(list: ListDays, signedIn: boolean, now: number, offset: 
   return { total, ...(place ?? { sticky: Number.MAX_SAFE_INTEGER, day: today, skip: offset - total }) };
 }
 
-interface Reader {
+export interface Reader {
   /** Whether registered-only posts count. */
   signedIn: boolean;
   now: number;
@@ -231,9 +231,9 @@ function idsOfTag(v: ValueOf, signedIn: boolean): SQL {
     order by ${sql.join([desc(taleTags.is_sticked), desc(taleTags.publish_at), desc(taleTags.tale_id)], sql`, `)}`;
 }
 
-/** Rows of the list from its row `place` on: the walk starts at the place's day, not at the top. */
-async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, limit: number): Promise<TaleRow[]> {
-  const statement = pageStatements.of(`${scope.kind}|${reader.signedIn ? 'reader' : 'visitor'}|${Math.trunc(limit)}`).with({
+/** The statement of a list's page from its row `place` on (its plan is checked in positions.api.test.ts). */
+export function pageStatement(scope: ListScope, reader: Reader, place: Omit<Place, 'total'>, limit: number): ShapedStatement {
+  return pageStatements.of(`${scope.kind}|${reader.signedIn ? 'reader' : 'visitor'}|${Math.trunc(limit)}`).with({
     now: reader.now,
     sticky: place.sticky,
     end: (place.day + 1) * DAY_SECONDS,
@@ -241,7 +241,11 @@ async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, 
     owner: scope.kind === 'author' ? scope.id : 0,
     tag: scope.kind === 'tag' ? scope.tag : '',
   });
-  return (await readPlannedOnce<Record<string, unknown>>(db, statement)).map(taleRowOf);
+}
+
+/** Rows of the list from its row `place` on: the walk starts at the place's day, not at the top. */
+async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, limit: number): Promise<TaleRow[]> {
+  return (await readPlannedOnce<Record<string, unknown>>(db, pageStatement(scope, reader, place, limit))).map(taleRowOf);
 }
 
 /** A page of a list everyone sees alike, with its exact total. */

@@ -93,7 +93,11 @@ export function presentTale(row: TaleRow, liked: boolean): Tale {
 
 /** Posts that belong in the public lists once their time comes: saved and not drafts (the feed index's condition). */
 const LISTED = { type: 'POST', is_submitted: 1, is_draft: 0 } as const;
-export const listedPosts = and(eq(tales.type, LISTED.type), eq(tales.is_submitted, LISTED.is_submitted), eq(tales.is_draft, LISTED.is_draft)) as SQL;
+export const listedPosts = and(
+  eq(tales.type, LISTED.type),
+  eq(tales.is_submitted, LISTED.is_submitted),
+  eq(tales.is_draft, LISTED.is_draft),
+) as SQL;
 
 /**
  * listedPosts with its values written into the statement's text: a statement planned once for any
