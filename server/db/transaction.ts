@@ -12,6 +12,12 @@ interface NodePgParts {
   session: { dialect: PgDialect; schema: unknown; options: unknown };
 }
 
+/** drizzle's parts of a node-postgres database (PostgreSQL), or undefined for PGlite. */
+function postgresParts(db: Db): (NodePgParts & { $client: pg.Pool }) | undefined {
+  const parts = db as unknown as NodePgParts;
+  return parts.$client instanceof pg.Pool ? (parts as NodePgParts & { $client: pg.Pool }) : undefined;
+}
+
 export interface TransactionEnds {
   /** SQL statements (plain text) that run first, in the same round trip as BEGIN: a lock to hold from the start. */
   atBegin?: string;
@@ -32,8 +38,8 @@ export interface TransactionEnds {
  */
 export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, ends: TransactionEnds = {}): Promise<T> {
   const { atBegin, atCommit } = ends;
-  const parts = db as unknown as NodePgParts;
-  if (!(parts.$client instanceof pg.Pool)) {
+  const parts = postgresParts(db);
+  if (!parts) {
     return db.transaction(async (tx) => {
       if (atBegin) await tx.execute(sql.raw(atBegin));
       const result = await work(tx);
@@ -112,8 +118,7 @@ export async function inTripThenCommit<T>(
  * run whole, planned for its values as every statement there is. Answers its rows.
  */
 export function readPlannedOnce<T>(db: Db, statement: Statement): Promise<T[]> {
-  const parts = db as unknown as NodePgParts;
-  if (!(parts.$client instanceof pg.Pool)) return queryRows<T>(db, wholeOf(statement));
+  if (!postgresParts(db)) return queryRows<T>(db, wholeOf(statement));
   return inOneTrip<T>(db, statement, { atBegin: 'set local plan_cache_mode = force_generic_plan' });
 }
 
@@ -124,8 +129,8 @@ async function inTrips<A, B>(
   then: (rows: A[]) => Statement | undefined,
   ends: TransactionEnds,
 ): Promise<B[]> {
-  const parts = db as unknown as NodePgParts;
-  if (!(parts.$client instanceof pg.Pool)) {
+  const parts = postgresParts(db);
+  if (!parts) {
     return inTransaction(
       db,
       async (tx) => {

@@ -524,20 +524,20 @@ export async function recountThreads(db: Db, taleIds: (number | null | undefined
 }
 
 /** Every column a client sees (taleColumns) by its name here, for a raw statement's select list (taleRowOf reads its rows). */
-export const taleSelectList = sql.join(
-  Object.entries(taleColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-  sql`, `,
-);
+export const taleSelectList = namedList(taleColumns, true);
 
 /** A row a raw statement returned with taleSelectList. */
 export function taleRowOf(raw: Record<string, unknown>): TaleRow {
   return rowOf(taleColumns, raw) as TaleRow;
 }
 
-/** These columns by their names here, for a raw statement's select or returning list (rowOf reads its rows). */
-function namedList(columns: Record<string, Column>): SQL {
+/**
+ * These columns by their names here, for a raw statement's select or returning list (rowOf reads
+ * its rows); `qualified` names each with its table, for a select of more than one.
+ */
+function namedList(columns: Record<string, Column>, qualified = false): SQL {
   return sql.join(
-    Object.entries(columns).map(([name, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(name)}`),
+    Object.entries(columns).map(([name, column]) => sql`${qualified ? column : sql.identifier(column.name)} as ${sql.identifier(name)}`),
     sql`, `,
   );
 }
