@@ -18,6 +18,7 @@ import type { TaleFactsRow, TaleRow } from './features/tales/queries';
 import type { Pagination } from '../common/schemas/envelope';
 import type { Liker } from '../common/schemas/conversation';
 import type { CheckedData } from './http/serializer';
+import type { NotificationContext } from './features/notifications/service';
 
 /** How long entries live: fixed, or asked each time (shorter while the event relay is cut off). */
 export type Ttl = number | (() => number);
@@ -472,6 +473,11 @@ export interface Caches {
    * until the tale, its post or the comment it answers is saved or deleted, or an author deleted.
    */
   facts: Memo<TaleFactsRow | undefined>;
+  /**
+   * What a notification says of its item and post, by the item's id (notifications/service.ts
+   * contextsOf): kept, like the search's rows, until an event says the item or its post changed.
+   */
+  contexts: Memo<NotificationContext>;
   /** Whole answers to visitors as JSON text (tales/visitor-answers.ts). */
   answers: Memo<string>;
   /** Pages of who liked a tale, shared like feed pages (likes/service.ts). */
@@ -536,6 +542,9 @@ export function createCaches(
       kept: presentable,
     }),
     facts: new Memo(life(ttl * 10), () => version.facts, 20_000, taleUses),
+    // an hour at most, as searchRows: the items of the notifications people read lately (a page of
+    // ten for each of 10,000 readers), about a kilobyte each with what files them
+    contexts: new Memo(life(ttl * 3_600), () => version.facts, 100_000, taleUses),
     answers: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),
     likers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
     liked: new Memo(life(config.SESSION_CACHE_MS), () => version.content, 50_000, taleUses, true),

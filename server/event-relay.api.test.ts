@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../common/messages';
 import type { Tale } from '../common/schemas/tale';
+import type { Notification } from '../common/schemas/conversation';
 import { channelFor, messagesOf } from './event-relay';
 import { sql } from 'drizzle-orm';
 import { type AppEvent, transact } from './events';
@@ -120,6 +121,38 @@ describe.runIf(DB_KIND === 'postgres').each(transports)('two servers over %s', (
     await expect.poll(likeOnB, AT_ONCE).toBe(404);
     await save(0);
     await expect.poll(likeOnB, AT_ONCE).toBe(200);
+  });
+
+  it('what a notification says on B follows an edit of its comment and a hiding of its post made on A at once, though B kept it a moment before', async () => {
+    const author = await registered(a);
+    const commenter = await registered(a);
+    const tale = await publish(author, 'noted on B');
+    const c = (
+      await commenter.post<Tale>('/tale/upsert', {
+        answer_to_tale_id: tale.id,
+        body: '<p>before the edit</p>',
+        form_id: 'actionCommentAdd',
+      })
+    ).body.data;
+    /** What the reader's newest notification says, read on B. */
+    const newestOnB = async (reader: Client) => {
+      const [n] = (await on(b, reader).get<Notification[]>('/notification/SelectListLatest/10/1')).body.data;
+      return [n.tale_id, n.root_header, n.excerpt];
+    };
+    const saysOnB = () => newestOnB(author);
+    expect(await saysOnB()).toEqual([c.id, 'noted on B', 'before the edit']);
+    await commenter.post(`/tale/upsert/${c.id}`, { body: '<p>after the edit</p>', form_id: 'actionUpsert' });
+    await expect.poll(saysOnB, AT_ONCE).toEqual([c.id, 'noted on B', 'after the edit']);
+    // the post hidden on A: its commenter, reading on B, no longer sees its header or the words
+    const answer = (
+      await author.post<Tale>('/tale/upsert', { answer_to_tale_id: c.id, body: '<p>an answer</p>', form_id: 'actionCommentAdd' })
+    ).body.data;
+    const toCommenter = () => newestOnB(commenter);
+    expect(await toCommenter()).toEqual([answer.id, 'noted on B', 'an answer']);
+    expect(
+      (await author.post('/tale/upsert', { id: tale.id, is_draft: 1, form_id: 'actionUpsert' })).body.meta.alina_response_success,
+    ).toBe(1);
+    await expect.poll(toCommenter, AT_ONCE).toEqual([answer.id, '', '']);
   });
 
   it('tells B what a transaction changed when it commits: nothing while it is open, nothing of one rolled back', async () => {

@@ -287,7 +287,18 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_event_uq').on(t.user_id, t.kind, t.from_id, t.tale_id),
-    index('notifications_user_idx').on(t.user_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // a user's list, newest first, with every column it shows: a page is read from the index alone
+    index('notifications_user_idx').on(
+      t.user_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.from_id,
+      t.tale_id,
+      t.kind,
+      t.is_shown,
+      t.txt,
+      t.link,
+    ),
     index('notifications_unshown_idx').on(t.user_id).where(sql`is_shown = 0`),
     // what a live stream has not sent yet: the user's notifications after an id
     index('notifications_user_id_idx').on(t.user_id, t.id),

@@ -102,6 +102,44 @@ describe('what a notification says', () => {
   });
 });
 
+describe('what a notification says stays as its item and post are now', () => {
+  // The context of a notification (its item's kind and words, its post's header and visibility) is
+  // kept in memory between reads (notifications/service.ts contextsOf): every read here follows one
+  // that kept it, so each change must reach the next read.
+  it('quotes an edited comment, and an edited post, as they read now', async () => {
+    const a = await registered(app);
+    const b = await registered(app);
+    const p = await post(a, 'River notes', '<p>First words of the post.</p>');
+    const c = await comment(b, p.id, '<p>Frist!</p>');
+    expect((await list(a)).body.data[0]).toMatchObject({ tale_id: c.id, excerpt: 'Frist!' });
+    expect((await b.post(`/tale/upsert/${c.id}`, { body: '<p>First, <b>really</b>.</p>', form_id: 'actionUpsert' })).status).toBe(200);
+    expect((await list(a)).body.data[0]).toMatchObject({ tale_id: c.id, excerpt: 'First, really.', root_header: 'River notes' });
+    await like(b, p.id);
+    expect((await list(a)).body.data[0]).toMatchObject({ kind: 'like', tale_id: p.id, excerpt: 'First words of the post.' });
+    await a.post(`/tale/upsert/${p.id}`, { header: 'River notes, revised', body: '<p>Other words now.</p>' });
+    expect((await list(a)).body.data.map((n) => [n.tale_id, n.root_header, n.excerpt])).toEqual([
+      [p.id, 'River notes, revised', 'Other words now.'],
+      [c.id, 'River notes, revised', 'First, really.'],
+    ]);
+  });
+
+  it('hides and shows again as the post is hidden and shown, and drops what was deleted', async () => {
+    const a = await registered(app);
+    const b = await registered(app);
+    const p = await post(a, 'Members only soon', '<p>Hello.</p>');
+    const c = await comment(b, p.id, '<p>Hi there</p>');
+    const reply = await comment(a, c.id, '<p>Welcome</p>');
+    expect((await list(b)).body.data[0]).toMatchObject({ tale_id: reply.id, root_header: 'Members only soon', excerpt: 'Welcome' });
+    await a.post(`/tale/upsert/${p.id}`, { is_draft: 1 });
+    expect((await list(b)).body.data[0]).toMatchObject({ tale_id: reply.id, root_header: '', excerpt: '' });
+    await a.post(`/tale/upsert/${p.id}`, { is_draft: 0 });
+    expect((await list(b)).body.data[0]).toMatchObject({ tale_id: reply.id, root_header: 'Members only soon', excerpt: 'Welcome' });
+    // the answer deleted: its notification goes with it
+    expect((await a.post(`/tale/delete/${reply.id}`, { form_id: 'actionDelete' })).status).toBe(200);
+    expect((await list(b)).body.data).toEqual([]);
+  });
+});
+
 describe('the grouped list', () => {
   it('shows the likes of one item as one row, the newest, counting the others; pages and totals count it once', async () => {
     const a = await registered(app);

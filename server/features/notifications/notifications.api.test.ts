@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { Notification } from '../../../common/schemas/conversation';
 import type { Tale } from '../../../common/schemas/tale';
-import { Client, type TestApp, registered, startApp, templatesOf } from '../../test/harness';
+import { type Placeholder, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { queryRows } from '../../db/client';
+import { Client, DB_KIND, type TestApp, registered, startApp, templatesOf } from '../../test/harness';
+import { pageSelect } from './service';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -200,3 +204,37 @@ describe('the notification list', () => {
     expect((await new Client(app.url).get('/notification/SelectListLatest/10/1')).status).toBe(401);
   });
 });
+
+// A page is read from the user's index alone (notifications_user_idx holds every column the list
+// shows): however deep the page, the table itself is not visited for it, nor for its total.
+it.runIf(DB_KIND === 'postgres')(
+  'reads every kind of page from the user’s index alone, with the one plan made for every user and place',
+  async () => {
+    const a = await registered(app);
+    const p = await post(a);
+    for (let i = 0; i < 3; i++) await comment(await registered(app), p.id);
+    await app.database.db.execute(sql.raw('vacuum (analyze) notifications'));
+    for (const oldest of [false, true])
+      for (const counted of [false, true])
+        for (const grouped of [false, true]) {
+          const { sql: text, params } = pageSelect(app.database.db, oldest, counted, grouped, 10).toSQL();
+          const values = params.map((v) => pg.escapeLiteral(String((v as Placeholder).name === 'user' ? a.id : 20)));
+          const plan = await app.database.db.transaction(async (tx) => {
+            await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan; set local enable_seqscan = off'));
+            await tx.execute(sql.raw(`prepare notifications_plan_probe as ${text}`));
+            try {
+              const rows = await queryRows<{ 'QUERY PLAN': string }>(
+                tx,
+                sql.raw(`explain execute notifications_plan_probe(${values.join(', ')})`),
+              );
+              return rows.map((r) => r['QUERY PLAN']).join('\n');
+            } finally {
+              await tx.execute(sql.raw('deallocate notifications_plan_probe'));
+            }
+          });
+          const what = `oldest: ${oldest}, counted: ${counted}, grouped: ${grouped}\n${plan}`;
+          expect(plan, what).toMatch(/Index Only Scan (Backward )?using notifications_user_idx on notifications\b/);
+          expect(plan, what).not.toMatch(/(Seq Scan|Index Scan using \w+|Bitmap Heap Scan) on notifications(?! later| earlier)/);
+        }
+  },
+);

@@ -3,13 +3,14 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../common/abilities';
 import { excerpt } from '../../../common/models/tale';
 import { NOTIFICATION_EXCERPT, type Notification, type NotificationKind } from '../../../common/schemas/conversation';
-import { policies } from '../../../common/policies';
+import { type TaleFacts, policies } from '../../../common/policies';
 import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { nowSeconds } from '../../db/time';
 import type { Db } from '../../db/client';
 import { nearerEnd, pageOrder } from '../../db/nearer-end';
 import { preparedOnce } from '../../db/prepared';
 import { notifications, tales, users } from '../../db/schema';
+import { factsDependency } from '../../caches';
 import { forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../deps';
 import { type Emit, transact } from '../../events';
@@ -99,11 +100,7 @@ export async function countUnshown(db: Db, userId: number): Promise<number> {
   return r.n;
 }
 
-/** The item a notification is about (a comment, or the liked tale or comment), and the post it is under. */
-const item = alias(tales, 'item');
-const root = alias(tales, 'root');
-
-/** A notification as the list and the live stream read it: with its sender, its item and its post. */
+/** A notification as the list and the live stream read it: with its sender (its item and post come from contextsOf). */
 const notificationColumns = {
   id: notifications.id,
   from_id: notifications.from_id,
@@ -116,65 +113,130 @@ const notificationColumns = {
   is_shown: notifications.is_shown,
   kind: sql<NotificationKind>`${notifications.kind}`,
   tale_id: notifications.tale_id,
-  tale_type: item.type,
-  // enough for the excerpt once runs of spaces are folded
-  item_text: sql<string>`left(${item.body_txt}, ${sql.raw(String(NOTIFICATION_EXCERPT * 3))})`,
-  root_id: root.id,
-  root_header: root.header,
-  root_owner_id: root.owner_id,
-  root_is_submitted: root.is_submitted,
-  root_is_draft: root.is_draft,
-  root_publish_at: root.publish_at,
-  root_is_for_registered: root.is_for_registered,
 };
-/** The post an item is under: itself when it is one. */
-const itemsPost = sql`coalesce(${item.root_tale_id}, ${item.id})`;
 /** What notificationColumns read. */
-type NotificationRow = Omit<Notification, 'root_header' | 'excerpt' | 'others'> & {
-  item_text: string;
-  root_header: string;
-  root_owner_id: number;
-  root_is_submitted: number;
-  root_is_draft: number;
-  root_publish_at: number;
-  root_is_for_registered: number;
-};
+type NotificationRow = Omit<Notification, 'tale_type' | 'root_id' | 'root_header' | 'excerpt' | 'others'>;
 
 /**
- * A row as its recipient sees it. The post's header and the item's words are the recipient's to
- * read only while the post is (the rule of reading a tale: one that became a draft or was
- * scheduled shows neither).
+ * What a notification says of its item (a comment, or the liked tale or comment) and of the post
+ * it is under: the item's kind and the start of its words, the post's header, and what decides
+ * who may read the post now.
  */
-function presentNotification(r: NotificationRow, viewer: Actor, now: number, others = 0): Notification {
-  const readable = policies.readTale(
-    viewer,
-    {
-      owner_id: r.root_owner_id,
-      is_submitted: r.root_is_submitted,
-      is_draft: r.root_is_draft,
-      publish_at: r.root_publish_at,
-      is_for_registered: r.root_is_for_registered,
-    },
-    now,
-  ).ok;
-  return {
-    id: r.id,
-    from_id: r.from_id,
-    from_emblem: r.from_emblem,
-    from_firstname: r.from_firstname,
-    from_lastname: r.from_lastname,
-    created_at: r.created_at,
-    txt: r.txt,
-    link: r.link,
-    is_shown: r.is_shown,
-    kind: r.kind,
-    tale_id: r.tale_id,
-    tale_type: r.tale_type,
-    root_id: r.root_id,
-    root_header: readable ? r.root_header : '',
-    excerpt: readable ? excerpt(r.item_text, NOTIFICATION_EXCERPT) : '',
-    others,
-  };
+export interface NotificationContext {
+  tale_type: string;
+  excerpt: string;
+  root_id: number;
+  root_header: string;
+  root: TaleFacts;
+}
+
+const item = alias(tales, 'item');
+const root = alias(tales, 'root');
+/** The post an item is under: itself when it is one. */
+const itemsPost = sql`coalesce(${item.root_tale_id}, ${item.id})`;
+const contextsQuery = (db: Db) =>
+  db
+    .select({
+      id: item.id,
+      type: item.type,
+      // enough for the excerpt once runs of spaces are folded
+      text: sql<string>`left(${item.body_txt}, ${sql.raw(String(NOTIFICATION_EXCERPT * 3))})`,
+      root_id: root.id,
+      header: root.header,
+      owner_id: root.owner_id,
+      is_submitted: root.is_submitted,
+      is_draft: root.is_draft,
+      publish_at: root.publish_at,
+      is_for_registered: root.is_for_registered,
+    })
+    .from(item)
+    .innerJoin(root, eq(root.id, itemsPost))
+    .where(sql`${item.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('tales_notification_contexts');
+
+/**
+ * The context of each item by id (NotificationContext), from memory where it is kept (caches.ts
+ * `contexts`), the rest in one query, then kept until the item is edited, liked, commented on or
+ * deleted, or its post saved or deleted: the excerpt is never older than the item's words, nor
+ * the header and the post's visibility older than the post. An item gone is absent.
+ */
+async function contextsOf(deps: Deps, ids: readonly number[]): Promise<Map<number, NotificationContext>> {
+  const memo = deps.caches.contexts;
+  const wanted = [...new Set(ids)];
+  const kept = memo.peekAll(wanted.map(String));
+  const found = new Map<number, NotificationContext>();
+  const missing: number[] = [];
+  wanted.forEach((id, i) => {
+    const context = kept[i];
+    if (context) found.set(id, context);
+    else missing.push(id);
+  });
+  if (!missing.length) return found;
+  const since = memo.begin();
+  const rows = await preparedOnce(deps.db, 'tales_notification_contexts', () => contextsQuery(deps.db)).execute({ ids: missing });
+  for (const r of rows) {
+    const context: NotificationContext = {
+      tale_type: r.type,
+      excerpt: excerpt(r.text, NOTIFICATION_EXCERPT),
+      root_id: r.root_id,
+      root_header: r.header,
+      root: {
+        owner_id: r.owner_id,
+        is_submitted: r.is_submitted,
+        is_draft: r.is_draft,
+        publish_at: r.publish_at,
+        is_for_registered: r.is_for_registered,
+      },
+    };
+    // The item's every change (an edit, a save, a delete: each comes with tale.changed; a like or a
+    // comment under it too, which drops it for nothing), and its post's saves and deletes.
+    memo.put(String(r.id), context, [r.id, factsDependency(r.root_id)], since);
+    found.set(r.id, context);
+  }
+  return found;
+}
+
+/**
+ * The rows as their recipient sees them, with their items' and posts' context (contextsOf). The
+ * post's header and the item's words are the recipient's to read only while the post is (the rule
+ * of reading a tale: one that became a draft or was scheduled shows neither). A row whose item
+ * went while it was read goes with it.
+ */
+async function presentNotifications(
+  deps: Deps,
+  viewer: Actor,
+  rows: readonly (NotificationRow & { others?: number })[],
+): Promise<Notification[]> {
+  const contexts = await contextsOf(
+    deps,
+    rows.map((r) => r.tale_id),
+  );
+  const now = nowSeconds();
+  const out: Notification[] = [];
+  for (const r of rows) {
+    const c = contexts.get(r.tale_id);
+    if (!c) continue;
+    const readable = policies.readTale(viewer, c.root, now).ok;
+    out.push({
+      id: r.id,
+      from_id: r.from_id,
+      from_emblem: r.from_emblem,
+      from_firstname: r.from_firstname,
+      from_lastname: r.from_lastname,
+      created_at: r.created_at,
+      txt: r.txt,
+      link: r.link,
+      is_shown: r.is_shown,
+      kind: r.kind,
+      tale_id: r.tale_id,
+      tale_type: c.tale_type,
+      root_id: c.root_id,
+      root_header: readable ? c.root_header : '',
+      excerpt: readable ? c.excerpt : '',
+      others: r.others ?? 0,
+    });
+  }
+  return out;
 }
 
 /** The unread counts of several users in one query (the live streams of one server); absent means 0. */
@@ -203,18 +265,20 @@ export async function newestNotificationId(db: Db, userId: number): Promise<numb
  * The user's notifications after an id, oldest first, at most `limit` (the newest of them when
  * there are more): what a live stream has not sent yet. Index-backed (user_id, id).
  */
-export async function notificationsAfter(db: Db, viewer: Actor & { id: number }, afterId: number, limit: number): Promise<Notification[]> {
-  const rows = await db
+export async function notificationsAfter(
+  deps: Deps,
+  viewer: Actor & { id: number },
+  afterId: number,
+  limit: number,
+): Promise<Notification[]> {
+  const rows = await deps.db
     .select(notificationColumns)
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.from_id))
-    .innerJoin(item, eq(item.id, notifications.tale_id))
-    .innerJoin(root, eq(root.id, itemsPost))
     .where(and(eq(notifications.user_id, viewer.id), gt(notifications.id, afterId)))
     .orderBy(desc(notifications.id))
     .limit(limit);
-  const now = nowSeconds();
-  return rows.reverse().map((r) => presentNotification(r, viewer, now));
+  return presentNotifications(deps, viewer, rows.reverse());
 }
 
 const p = sql.placeholder;
@@ -235,39 +299,52 @@ const othersInItsGroup = sql<number>`case when ${notifications.kind} = 'like' th
 
 /**
  * A page of a user's notifications, in one prepared statement (one plan per connection: planning
- * cost more than running it). The page's ids come from the user's index alone (an index-only scan
- * skips a deep offset without reading rows; a grouped list also probes the group index per like);
- * only the page's rows are joined to their senders, items and posts. `oldest` reads from the
- * other end; `counted` adds the user's total to every row. The page size is written into the
- * statement (one statement per size used): with LIMIT as a parameter, PostgreSQL guesses a tenth
- * of a heavy user's list for it, finds its one plan for all users dearer than planning each call,
- * and plans each call (0.14 ms, five times the query).
+ * cost more than running it). The page's rows are read from the user's index alone
+ * (notifications_user_idx holds every column the list shows, so an index-only scan skips a deep
+ * offset and reads the page without visiting the table; a grouped list also probes the group
+ * index per like), then joined to their senders: the page is the derived table `notifications`,
+ * so the grouped count reads its rows as it would the table's. `oldest` reads from the other end;
+ * `counted` adds the user's total to every row. The page size is written into the statement (one
+ * statement per size used): with LIMIT as a parameter, PostgreSQL guesses a tenth of a heavy
+ * user's list for it, finds its one plan for all users dearer than planning each call, and plans
+ * each call (0.14 ms, five times the query).
  */
-function pageQuery(db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) {
+export function pageSelect(db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) {
   const order = pageOrder(oldest, notifications.created_at, notifications.id);
   const mine = eq(notifications.user_id, p('user'));
   const listed = grouped ? and(mine, newestOfItsGroup) : mine;
-  const ids = db
-    .select({ id: notifications.id })
+  const page = db
+    .select({
+      id: notifications.id,
+      user_id: notifications.user_id,
+      from_id: notifications.from_id,
+      created_at: notifications.created_at,
+      txt: notifications.txt,
+      link: notifications.link,
+      is_shown: notifications.is_shown,
+      kind: notifications.kind,
+      tale_id: notifications.tale_id,
+    })
     .from(notifications)
     .where(listed)
-    .orderBy(...order);
+    .orderBy(...order)
+    .limit(Math.trunc(limit))
+    .offset(p('skip'))
+    .as('notifications');
   return db
     .select({
       ...notificationColumns,
       total: counted ? sql<number>`(select count(*)::int from ${notifications} where ${listed})` : sql<number>`0`,
       others: grouped ? othersInItsGroup : sql<number>`0`,
     })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.from_id))
-    .innerJoin(item, eq(item.id, notifications.tale_id))
-    .innerJoin(root, eq(root.id, itemsPost))
-    .where(sql`${notifications.id} in (${ids} limit ${sql.raw(String(Math.trunc(limit)))} offset ${p('skip')})`)
-    .orderBy(...order)
-    .prepare(
-      `tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}${grouped ? '_grouped' : ''}_${Math.trunc(limit)}`,
-    );
+    .from(page)
+    .innerJoin(users, eq(users.id, page.from_id))
+    .orderBy(...order);
 }
+const pageQuery = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) =>
+  pageSelect(db, oldest, counted, grouped, limit).prepare(
+    `tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}${grouped ? '_grouped' : ''}_${Math.trunc(limit)}`,
+  );
 const preparedPage = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) =>
   preparedOnce(db, `notifications|${oldest}|${counted}|${grouped}|${limit}`, () => pageQuery(db, oldest, counted, grouped, limit));
 
@@ -290,9 +367,7 @@ export async function listNotifications(
   const userId = viewer.id;
   const sessions = deps.caches.sessions;
   const totalKey = grouped ? 'notifications-grouped' : 'notifications';
-  const now = nowSeconds();
-  const present = (rows: (NotificationRow & { total: number; others: number })[]) =>
-    rows.map(({ total: _, others, ...r }) => presentNotification(r, viewer, now, others));
+  const present = (rows: (NotificationRow & { others: number })[]) => presentNotifications(deps, viewer, rows);
   const known = sessions.userValue(totalKey, userId);
   if (known !== undefined) {
     const pagination = paginate(page, pageSize, known);
@@ -302,7 +377,7 @@ export async function listNotifications(
       0,
       read.limit,
     );
-    return { items: present(read.reversed ? rows.reverse() : rows), pagination };
+    return { items: await present(read.reversed ? rows.reverse() : rows), pagination };
   }
   const since = sessions.begin();
   const counted = async (oldest: boolean, skip: number) => {
@@ -313,14 +388,14 @@ export async function listNotifications(
   if (page !== 'last') {
     const rows = await counted(false, (page - 1) * pageSize);
     // an empty first page means none at all
-    if (rows.length || page === 1) return { items: present(rows), pagination: paginate(page, pageSize, rows[0]?.total ?? 0) };
+    if (rows.length || page === 1) return { items: await present(rows), pagination: paginate(page, pageSize, rows[0]?.total ?? 0) };
   }
   // The last page (asked for, or the one a page past the end answers): the oldest rows, as many as
   // the last page holds, turned back to newest first.
   const oldest = await counted(true, 0);
   const total = oldest[0]?.total ?? 0;
   const onLast = total ? ((total - 1) % pageSize) + 1 : 0;
-  return { items: present(oldest.slice(0, onLast).reverse()), pagination: paginate('last', pageSize, total) };
+  return { items: await present(oldest.slice(0, onLast).reverse()), pagination: paginate('last', pageSize, total) };
 }
 
 export async function markShownUpTo(deps: Deps, userId: number, createdAt: number): Promise<number> {

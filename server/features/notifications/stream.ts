@@ -114,7 +114,7 @@ export function notificationStreams(deps: Deps) {
         // only a change named for the user can bring a new notification
         if (named.has(userId)) {
           const after = Math.min(...streams.map((s) => s.lastId));
-          const items = await notificationsAfter(deps.db, streams[0].viewer, after, CATCH_UP);
+          const items = await notificationsAfter(deps, streams[0].viewer, after, CATCH_UP);
           for (const s of streams) sendNew(s, items);
         }
         for (const s of streams) sendCount(s, counts.get(userId) ?? 0, read);
@@ -212,7 +212,7 @@ export function notificationStreams(deps: Deps) {
 
         // what was missed while away (or committed while this stream was being set up), then the count;
         // a change committed from now on is read by the flush
-        sendNew(stream, await notificationsAfter(deps.db, me, lastId, CATCH_UP));
+        sendNew(stream, await notificationsAfter(deps, me, lastId, CATCH_UP));
         const read = ++reads;
         const counts = await unreadCounts(deps.db, [me.id]);
         sendCount(stream, counts.get(me.id) ?? 0, read);
