@@ -402,27 +402,27 @@ export class SessionCache {
     return this.everyoneTick > since || (this.changes.get(userId)?.tick ?? 0) > since;
   }
 
-  /** Numbers about a user (how many notifications they have), by `kind:userId`. */
-  private userValues = new Map<string, { value: number; since: number; until: number }>();
+  /** What is known about a user (how many notifications they have), by `kind:userId`. */
+  private userValues = new Map<string, { value: unknown; since: number; until: number }>();
 
   /** Where a load of a user value begins: pass it to keepUserValue with what the load read. */
   begin(): number {
     return ++this.tick;
   }
 
-  /** A number about a user, kept under the rule of their sessions: any change of the user drops it. */
-  userValue(kind: string, userId: number): number | undefined {
+  /** A value about a user (a number unless said), kept under the rule of their sessions: any change of the user drops it. */
+  userValue<T = number>(kind: string, userId: number): T | undefined {
     const hit = this.userValues.get(`${kind}:${userId}`);
     if (!hit) return undefined;
     const ttlMs = this.ttl();
     const now = Date.now();
-    if (hit.until > now && hit.until - ttlMs <= now && !this.changedSince(userId, hit.since)) return hit.value;
+    if (hit.until > now && hit.until - ttlMs <= now && !this.changedSince(userId, hit.since)) return hit.value as T;
     this.userValues.delete(`${kind}:${userId}`);
     return undefined;
   }
 
   /** Keeps what a load that began at `since` read, unless the user changed since. */
-  keepUserValue(kind: string, userId: number, value: number, since: number) {
+  keepUserValue<T = number>(kind: string, userId: number, value: T, since: number) {
     const ttlMs = this.ttl();
     if (ttlMs === 0 || this.changedSince(userId, since)) return;
     if (this.userValues.size >= this.max) trimOldest(this.userValues, this.max);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import type { Notification } from '../../../common/schemas/conversation';
+import type { Pagination } from '../../../common/schemas/envelope';
 import type { Tale } from '../../../common/schemas/tale';
 import { type Placeholder, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -214,27 +215,101 @@ it.runIf(DB_KIND === 'postgres')(
     const p = await post(a);
     for (let i = 0; i < 3; i++) await comment(await registered(app), p.id);
     await app.database.db.execute(sql.raw('vacuum (analyze) notifications'));
-    for (const oldest of [false, true])
-      for (const counted of [false, true])
-        for (const grouped of [false, true]) {
-          const { sql: text, params } = pageSelect(app.database.db, oldest, counted, grouped, 10).toSQL();
-          const values = params.map((v) => pg.escapeLiteral(String((v as Placeholder).name === 'user' ? a.id : 20)));
-          const plan = await app.database.db.transaction(async (tx) => {
-            await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan; set local enable_seqscan = off'));
-            await tx.execute(sql.raw(`prepare notifications_plan_probe as ${text}`));
-            try {
-              const rows = await queryRows<{ 'QUERY PLAN': string }>(
-                tx,
-                sql.raw(`explain execute notifications_plan_probe(${values.join(', ')})`),
-              );
-              return rows.map((r) => r['QUERY PLAN']).join('\n');
-            } finally {
-              await tx.execute(sql.raw('deallocate notifications_plan_probe'));
-            }
-          });
-          const what = `oldest: ${oldest}, counted: ${counted}, grouped: ${grouped}\n${plan}`;
-          expect(plan, what).toMatch(/Index Only Scan (Backward )?using notifications_user_idx on notifications\b/);
-          expect(plan, what).not.toMatch(/(Seq Scan|Index Scan using \w+|Bitmap Heap Scan) on notifications(?! later| earlier)/);
+    // every variant a list reads, and a deep page read from a kept place of the list (newest first, not counted)
+    const variants = [false, true].flatMap((oldest) =>
+      [false, true].flatMap((counted) => [false, true].map((grouped) => ({ oldest, counted, grouped, anchored: false }))),
+    );
+    for (const grouped of [false, true]) variants.push({ oldest: false, counted: false, grouped, anchored: true });
+    const bound: Record<string, number> = { user: a.id, skip: 20, at: Math.floor(Date.now() / 1000), id: 2 ** 30 };
+    for (const { oldest, counted, grouped, anchored } of variants) {
+      const { sql: text, params } = pageSelect(app.database.db, oldest, counted, grouped, 10, anchored).toSQL();
+      // the page size is in the text (with LIMIT as a parameter PostgreSQL plans every call anew)
+      expect(text).toMatch(/ limit 10 offset \$\d+\)/);
+      const values = params.map((v) => pg.escapeLiteral(String(bound[(v as Placeholder).name])));
+      const plan = await app.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan; set local enable_seqscan = off'));
+        await tx.execute(sql.raw(`prepare notifications_plan_probe as ${text}`));
+        try {
+          const rows = await queryRows<{ 'QUERY PLAN': string }>(
+            tx,
+            sql.raw(`explain execute notifications_plan_probe(${values.join(', ')})`),
+          );
+          return rows.map((r) => r['QUERY PLAN']).join('\n');
+        } finally {
+          await tx.execute(sql.raw('deallocate notifications_plan_probe'));
         }
+      });
+      const what = `oldest: ${oldest}, counted: ${counted}, grouped: ${grouped}, anchored: ${anchored}\n${plan}`;
+      expect(plan, what).toMatch(/Index Only Scan (Backward )?using notifications_user_idx on notifications\b/);
+      expect(plan, what).not.toMatch(/(Seq Scan|Index Scan using \w+|Bitmap Heap Scan) on notifications(?! later| earlier)/);
+      // the place is where the index walk starts, not a filter on every row before it
+      if (anchored) expect(plan, what).toMatch(/Index Cond: \(\(user_id = \$\d+\) AND \(ROW\(created_at, id\) <= ROW\(/);
+    }
   },
 );
+
+describe('a long list', () => {
+  // 450 notifications written straight into the table (as many events as a busy author gets), many
+  // at the same second: pages past the first hundreds start at a place of the list kept in memory
+  // (service.ts listPlaces), which must give exactly the rows that skipping would.
+  it('gives every page, deep ones included, in the order of the whole list, flat and grouped, and again after it changes', async () => {
+    const a = await registered(app);
+    const senders = await Promise.all(Array.from({ length: 10 }, () => registered(app)));
+    const posts: Tale[] = [];
+    for (let i = 0; i < 15; i++) posts.push(await post(a));
+    const base = Math.floor(Date.now() / 1000) - 86_400;
+    const kinds = ['like', 'comment', 'answer'];
+    const rows = senders.flatMap((s, si) =>
+      posts.flatMap((t, ti) => kinds.map((kind, ki) => ({ s: s.id, t: t.id, kind, at: base + ((si * 45 + ti * 3 + ki) % 37) }))),
+    );
+    await app.database.db.execute(sql`insert into notifications (user_id, from_id, tale_id, kind, txt, link, created_at)
+      select ${a.id}::int, s, t, kind, 'x', '/tale/upsert/' || t, at from json_to_recordset(${JSON.stringify(rows)}::json) as r(s int, t int, kind text, at bigint)`);
+    const expected = async (grouped: boolean) =>
+      (
+        await queryRows<{ id: number }>(
+          app.database.db,
+          sql.raw(
+            `select id from notifications n where user_id = ${a.id} ${
+              grouped
+                ? `and (kind <> 'like' or not exists (select from notifications l where l.user_id = n.user_id and l.kind = 'like' and l.tale_id = n.tale_id and l.id > n.id))`
+                : ''
+            } order by created_at desc, id desc`,
+          ),
+        )
+      ).map((r) => r.id);
+    const everyPage = async (size: number, grouped: boolean) => {
+      const q = grouped ? '?grouped=1' : '';
+      const first = await a.get<Notification[]>(`/notification/SelectListLatest/${size}/1${q}`);
+      const { pagesTotal, rowsTotal } = first.body.meta.notification as Pagination;
+      const ids = first.body.data.map((n) => n.id);
+      // deepest first, then the rest: the places are read once the total is known, whichever page asks first
+      const pages = Array.from({ length: pagesTotal - 1 }, (_, i) => pagesTotal - i);
+      const got = new Map<number, number[]>();
+      for (const n of pages) {
+        const r = await a.get<Notification[]>(`/notification/SelectListLatest/${size}/${n}${q}`);
+        expect(r.body.meta.notification).toMatchObject({ pageCurrentNumber: n, rowsTotal });
+        got.set(
+          n,
+          r.body.data.map((x) => x.id),
+        );
+      }
+      for (let n = 2; n <= pagesTotal; n++) ids.push(...(got.get(n) ?? []));
+      return { ids, rowsTotal };
+    };
+    for (const grouped of [false, true]) {
+      const want = await expected(grouped);
+      expect(want.length).toBe(grouped ? 315 : 450);
+      for (const size of [10, 7])
+        expect(await everyPage(size, grouped), `size ${size}, grouped ${grouped}`).toEqual({ ids: want, rowsTotal: want.length });
+    }
+    // A change drops what was kept: one deleted in the middle, one new at the top (a real comment).
+    const middle = (await expected(false))[250];
+    expect((await a.post(`/notification/Delete/${middle}`, { form_id: 'actionDelete' })).status).toBe(200);
+    await comment(senders[0], posts[0].id);
+    for (const grouped of [false, true]) {
+      const want = await expected(grouped);
+      expect(want.length).toBe(grouped ? 315 : 450);
+      expect(await everyPage(10, grouped), `after the change, grouped ${grouped}`).toEqual({ ids: want, rowsTotal: want.length });
+    }
+  });
+});

@@ -309,10 +309,18 @@ const othersInItsGroup = sql<number>`case when ${notifications.kind} = 'like' th
  * user's list for it, finds its one plan for all users dearer than planning each call, and plans
  * each call (0.14 ms, five times the query).
  */
-export function pageSelect(db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) {
+/**
+ * A LIMIT written into the statement's text, as the page size must be (pageSelect): drizzle binds a
+ * number given to `limit` as a parameter, and takes SQL there as it is.
+ */
+const writtenLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+
+export function pageSelect(db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number, anchored = false) {
   const order = pageOrder(oldest, notifications.created_at, notifications.id);
   const mine = eq(notifications.user_id, p('user'));
   const listed = grouped ? and(mine, newestOfItsGroup) : mine;
+  // from a place of the list on (newest first): its row and those after it, found in the index
+  const from = sql`(${notifications.created_at}, ${notifications.id}) <= (${p('at')}::bigint, ${p('id')}::int)`;
   const page = db
     .select({
       id: notifications.id,
@@ -326,9 +334,9 @@ export function pageSelect(db: Db, oldest: boolean, counted: boolean, grouped: b
       tale_id: notifications.tale_id,
     })
     .from(notifications)
-    .where(listed)
+    .where(anchored ? and(listed, from) : listed)
     .orderBy(...order)
-    .limit(Math.trunc(limit))
+    .limit(writtenLimit(limit))
     .offset(p('skip'))
     .as('notifications');
   return db
@@ -341,12 +349,71 @@ export function pageSelect(db: Db, oldest: boolean, counted: boolean, grouped: b
     .innerJoin(users, eq(users.id, page.from_id))
     .orderBy(...order);
 }
-const pageQuery = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) =>
-  pageSelect(db, oldest, counted, grouped, limit).prepare(
-    `tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}${grouped ? '_grouped' : ''}_${Math.trunc(limit)}`,
+const pageQuery = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number, anchored = false) =>
+  pageSelect(db, oldest, counted, grouped, limit, anchored).prepare(
+    `tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}${grouped ? '_grouped' : ''}${anchored ? '_anchored' : ''}_${Math.trunc(limit)}`,
   );
 const preparedPage = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) =>
   preparedOnce(db, `notifications|${oldest}|${counted}|${grouped}|${limit}`, () => pageQuery(db, oldest, counted, grouped, limit));
+const preparedAnchoredPage = (db: Db, grouped: boolean, limit: number) =>
+  preparedOnce(db, `notifications|anchored|${grouped}|${limit}`, () => pageQuery(db, false, false, grouped, limit, true));
+
+/** A place in a list every this many rows is kept (ListPlaces); a page is read from the one before it. */
+export const PLACE_EVERY = 100;
+/** Below this many rows to skip, a page skips them in the index; from it on, it starts at a kept place. */
+const PLACES_FROM = 2 * PLACE_EVERY;
+
+/**
+ * Where a user's list stands every PLACE_EVERY rows, newest first: the sort key of rows 0, 100,
+ * 200 … (`places[k]` is that of row k × PLACE_EVERY), for the list of `total` rows they were read
+ * with. A deep page starts at the kept place before it and skips fewer than PLACE_EVERY entries,
+ * instead of up to half the list.
+ */
+interface ListPlaces {
+  total: number;
+  places: [at: number, id: number][];
+}
+
+const placesQuery = (db: Db, grouped: boolean) => {
+  const mine = eq(notifications.user_id, p('user'));
+  const ranked = db
+    .select({
+      created_at: notifications.created_at,
+      id: notifications.id,
+      n: sql<number>`(row_number() over (order by ${notifications.created_at} desc, ${notifications.id} desc) - 1)::int`.as('n'),
+      total: sql<number>`(count(*) over ())::int`.as('total'),
+    })
+    .from(notifications)
+    .where(grouped ? and(mine, newestOfItsGroup) : mine)
+    .as('ranked');
+  return db
+    .select({ at: ranked.created_at, id: ranked.id, total: ranked.total })
+    .from(ranked)
+    .where(sql`${ranked.n} % ${sql.raw(String(PLACE_EVERY))} = 0`)
+    .orderBy(ranked.n)
+    .prepare(`tales_notification_places${grouped ? '_grouped' : ''}`);
+};
+
+/**
+ * The user's list places (ListPlaces) for a list of `total` rows: kept with the user's sessions,
+ * under the rule of the total (any notification that comes, goes or is read drops both, on any
+ * server), read in one pass over the user's index when not kept. Undefined when the list read
+ * holds another number of rows than the total (a change came between the two).
+ */
+async function listPlaces(deps: Deps, userId: number, grouped: boolean, total: number): Promise<ListPlaces | undefined> {
+  const sessions = deps.caches.sessions;
+  const kind = grouped ? 'notification-places-grouped' : 'notification-places';
+  let kept = sessions.userValue<ListPlaces>(kind, userId);
+  if (!kept) {
+    const since = sessions.begin();
+    const rows = await preparedOnce(deps.db, `notification-places|${grouped}`, () => placesQuery(deps.db, grouped)).execute({
+      user: userId,
+    });
+    kept = { total: rows[0]?.total ?? 0, places: rows.map((r) => [r.at, r.id]) };
+    sessions.keepUserValue(kind, userId, kept, since);
+  }
+  return kept.total === total ? kept : undefined;
+}
 
 /**
  * The user's notifications, newest first, with their total; `grouped`: the likes of one item as
@@ -372,6 +439,16 @@ export async function listNotifications(
   if (known !== undefined) {
     const pagination = paginate(page, pageSize, known);
     const read = nearerEnd(known, pageSize, pagination.pageCurrentNumber);
+    if (read.offset >= PLACES_FROM) {
+      // deep in a long list: from the kept place before the page, newest first
+      const skip = (pagination.pageCurrentNumber - 1) * pageSize;
+      const places = await listPlaces(deps, userId, grouped, known);
+      const [at, id] = places?.places[Math.floor(skip / PLACE_EVERY)] ?? [];
+      if (at !== undefined && id !== undefined) {
+        const rows = await preparedAnchoredPage(db, grouped, pageSize).execute({ user: userId, at, id, skip: skip % PLACE_EVERY });
+        return { items: await present(rows), pagination };
+      }
+    }
     // a statement per page size, not per the last page's length: a short last page reads a few more
     const rows = (await preparedPage(db, read.reversed, false, grouped, pageSize).execute({ user: userId, skip: read.offset })).slice(
       0,
