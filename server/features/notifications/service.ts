@@ -297,6 +297,18 @@ const othersInItsGroup = sql<number>`case when ${notifications.kind} = 'like' th
   where earlier.user_id = ${notifications.user_id} and earlier.kind = 'like' and earlier.tale_id = ${notifications.tale_id}
     and earlier.id <= ${notifications.id}) else 0 end`;
 
+/** The rows of the user in the `user` parameter that their list shows: grouped, a like only when the newest of its item's. */
+const listedOf = (grouped: boolean) => {
+  const mine = eq(notifications.user_id, p('user'));
+  return grouped ? and(mine, newestOfItsGroup) : mine;
+};
+
+/**
+ * A LIMIT written into the statement's text, as the page size must be (pageSelect): drizzle binds a
+ * number given to `limit` as a parameter, and takes SQL there as it is.
+ */
+const writtenLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+
 /**
  * A page of a user's notifications, in one prepared statement (one plan per connection: planning
  * cost more than running it). The page's rows are read from the user's index alone
@@ -304,21 +316,15 @@ const othersInItsGroup = sql<number>`case when ${notifications.kind} = 'like' th
  * offset and reads the page without visiting the table; a grouped list also probes the group
  * index per like), then joined to their senders: the page is the derived table `notifications`,
  * so the grouped count reads its rows as it would the table's. `oldest` reads from the other end;
- * `counted` adds the user's total to every row. The page size is written into the statement (one
+ * `counted` adds the user's total to every row; `anchored` starts at a kept place of the list
+ * (listPlaces), newest first. The page size is written into the statement (one
  * statement per size used): with LIMIT as a parameter, PostgreSQL guesses a tenth of a heavy
  * user's list for it, finds its one plan for all users dearer than planning each call, and plans
  * each call (0.14 ms, five times the query).
  */
-/**
- * A LIMIT written into the statement's text, as the page size must be (pageSelect): drizzle binds a
- * number given to `limit` as a parameter, and takes SQL there as it is.
- */
-const writtenLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
-
 export function pageSelect(db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number, anchored = false) {
   const order = pageOrder(oldest, notifications.created_at, notifications.id);
-  const mine = eq(notifications.user_id, p('user'));
-  const listed = grouped ? and(mine, newestOfItsGroup) : mine;
+  const listed = listedOf(grouped);
   // from a place of the list on (newest first): its row and those after it, found in the index
   const from = sql`(${notifications.created_at}, ${notifications.id}) <= (${p('at')}::bigint, ${p('id')}::int)`;
   const page = db
@@ -359,7 +365,7 @@ const preparedAnchoredPage = (db: Db, grouped: boolean, limit: number) =>
   preparedOnce(db, `notifications|anchored|${grouped}|${limit}`, () => pageQuery(db, false, false, grouped, limit, true));
 
 /** A place in a list every this many rows is kept (ListPlaces); a page is read from the one before it. */
-export const PLACE_EVERY = 100;
+const PLACE_EVERY = 100;
 /** Below this many rows to skip, a page skips them in the index; from it on, it starts at a kept place. */
 const PLACES_FROM = 2 * PLACE_EVERY;
 
@@ -375,7 +381,6 @@ interface ListPlaces {
 }
 
 const placesQuery = (db: Db, grouped: boolean) => {
-  const mine = eq(notifications.user_id, p('user'));
   const ranked = db
     .select({
       created_at: notifications.created_at,
@@ -384,7 +389,7 @@ const placesQuery = (db: Db, grouped: boolean) => {
       total: sql<number>`(count(*) over ())::int`.as('total'),
     })
     .from(notifications)
-    .where(grouped ? and(mine, newestOfItsGroup) : mine)
+    .where(listedOf(grouped))
     .as('ranked');
   return db
     .select({ at: ranked.created_at, id: ranked.id, total: ranked.total })
