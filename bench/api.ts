@@ -8,7 +8,8 @@
  *   npm run bench:api -- --pg postgres://postgres@127.0.0.1:5432/other --only feed
  *
  * Options: --pg URL | --pglite DIR, --port (3410; the bare route uses port+1), --duration (10 s
- * per figure, after a 3 s warm-up), --connections (64), --only REGEX (figures whose name matches),
+ * per figure), --warmup (3 s before each figure; how many of the "N readers" are first seen in the
+ * figure depends on it: docs/benchmarks.md, session 32), --connections (64), --only REGEX (figures whose name matches),
  * --label (names the result files in bench/results/), --no-writes, --no-cache (starts the server
  * with FEED_CACHE_MS=0 and SESSION_CACHE_MS=0, so every request reaches the database), --cold-readers
  * (SESSION_CACHE_MS=0: nothing kept per reader, every logged-in request reads its session, likes and
@@ -48,6 +49,7 @@ const { values } = parseArgs({
     pglite: { type: 'string' },
     port: { type: 'string', default: '3410' },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '64' },
     only: { type: 'string' },
     label: { type: 'string' },
@@ -59,6 +61,10 @@ const { values } = parseArgs({
   },
 });
 settings.duration = Number(values.duration);
+settings.warmup = Number(values.warmup);
+for (const name of ['duration', 'warmup'] as const) {
+  if (!Number.isFinite(settings[name]) || settings[name] < 0) throw new Error(`--${name}: seconds, 0 or more (got "${values[name]}")`);
+}
 settings.connections = Number(values.connections);
 const target = parseTarget(values);
 const port = Number(values.port);
