@@ -153,6 +153,8 @@ export interface LoadSpec {
   verify?: (body: string) => boolean;
   /** Waits, after each load, until the server has answered what it still holds (a peer that answers closed sockets). */
   settle?: () => Promise<unknown>;
+  /** Told as the measured window begins (after the warm-up). */
+  measuring?: () => void;
 }
 
 export interface Figure {
@@ -239,6 +241,7 @@ export async function measureTogether(loads: { spec: LoadSpec; connections: numb
     await runAll(settings.warmup, false);
     await settle();
   }
+  for (const { spec } of loads) spec.measuring?.();
   const cpuBefore = cpuNow(settings.serverPid);
   const loadBefore = process.cpuUsage();
   const runs = await runAll(settings.duration, true);
