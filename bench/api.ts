@@ -9,8 +9,8 @@
  *
  * Options: --pg URL | --pglite DIR, --port (3410; the bare route uses port+1), --duration (10 s
  * per figure), --warmup (3 s before each figure; how many of the "N readers" are first seen in the
- * figure depends on it: docs/benchmarks.md, session 32), --connections (64), --only REGEX (figures whose name matches),
- * --label (names the result files in bench/results/), --no-writes, --no-cache (starts the server
+ * figure depends on it: docs/benchmarks.md, session 32), --connections (64), --only REGEX
+ * (figures whose name matches), --label (names the result files in bench/results/), --no-writes, --no-cache (starts the server
  * with FEED_CACHE_MS=0 and SESSION_CACHE_MS=0, so every request reaches the database), --cold-readers
  * (SESSION_CACHE_MS=0: nothing kept per reader, every logged-in request reads its session, likes and
  * totals; pages everyone sees are still shared), --readers (5000: sessions written straight into a

@@ -355,14 +355,11 @@ export function pageSelect(db: Db, oldest: boolean, counted: boolean, grouped: b
     .innerJoin(users, eq(users.id, page.from_id))
     .orderBy(...order);
 }
-const pageQuery = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number, anchored = false) =>
-  pageSelect(db, oldest, counted, grouped, limit, anchored).prepare(
-    `tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}${grouped ? '_grouped' : ''}${anchored ? '_anchored' : ''}_${Math.trunc(limit)}`,
-  );
-const preparedPage = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number) =>
-  preparedOnce(db, `notifications|${oldest}|${counted}|${grouped}|${limit}`, () => pageQuery(db, oldest, counted, grouped, limit));
-const preparedAnchoredPage = (db: Db, grouped: boolean, limit: number) =>
-  preparedOnce(db, `notifications|anchored|${grouped}|${limit}`, () => pageQuery(db, false, false, grouped, limit, true));
+/** A page statement (pageSelect), prepared once under its name: one per shape and page size. */
+const preparedPage = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number, anchored = false) => {
+  const name = `tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}${grouped ? '_grouped' : ''}${anchored ? '_anchored' : ''}_${Math.trunc(limit)}`;
+  return preparedOnce(db, name, () => pageSelect(db, oldest, counted, grouped, limit, anchored).prepare(name));
+};
 
 /** A place in a list every this many rows is kept (ListPlaces); a page is read from the one before it. */
 const PLACE_EVERY = 100;
@@ -450,7 +447,12 @@ export async function listNotifications(
       const places = await listPlaces(deps, userId, grouped, known);
       const [at, id] = places?.places[Math.floor(skip / PLACE_EVERY)] ?? [];
       if (at !== undefined && id !== undefined) {
-        const rows = await preparedAnchoredPage(db, grouped, pageSize).execute({ user: userId, at, id, skip: skip % PLACE_EVERY });
+        const rows = await preparedPage(db, false, false, grouped, pageSize, true).execute({
+          user: userId,
+          at,
+          id,
+          skip: skip % PLACE_EVERY,
+        });
         return { items: await present(rows), pagination };
       }
     }
