@@ -111,6 +111,9 @@ async function main() {
         ...readScenarios(app.url, s, 'second'),
         { name: 'notifications', url: app.url, requests: ['/api/notification/SelectListLatest/10/1'] },
         { name: 'notification count', url: app.url, requests: ['/api/notification/count'] },
+        // the same list a page of 1 and of 30: what a statement costs against what each row adds
+        { name: 'notifications, 1 a page', url: app.url, requests: ['/api/notification/SelectListLatest/1/1'] },
+        { name: 'notifications, 30 a page', url: app.url, requests: ['/api/notification/SelectListLatest/30/1'] },
       ];
       for (const sc of loggedIn) if (want(sc.name)) results.loggedIn.push(await measure({ ...sc, headers: token, loggedIn: true }));
 
