@@ -179,6 +179,31 @@ describe('login and logout', () => {
     }
   });
 
+  it('signs each of many callers at once in as themselves, and none with an ended or made-up token', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => registered(app)));
+    // a fresh session each, asked for all at once (sessions are read together: service sessions.ts)
+    const fresh = await Promise.all(
+      users.map(async (u) => {
+        const c = new Client(app.url);
+        await c.post('/auth/login', { mail: u.mail, password: GOOD_PASSWORD });
+        return c;
+      }),
+    );
+    const ended = new Client(app.url);
+    await ended.post('/auth/login', { mail: users[0].mail, password: GOOD_PASSWORD });
+    const endedToken = ended.token;
+    await ended.post('/auth/logout', { form_id: 'actionLogout' });
+    const strangers = [endedToken, 'x'.repeat(43)].map((token) => {
+      const c = new Client(app.url);
+      c.token = token;
+      return c;
+    });
+    const callers = [...fresh, ...strangers];
+    const answers = await Promise.all(callers.map((c, i) => c.get(`/auth/profile/${users[i % users.length].id}`)));
+    for (const [i, u] of users.entries()) expect(answers[i].body.CurrentUser, `caller ${i}`).toMatchObject({ id: u.id, mail: u.mail });
+    for (const a of answers.slice(users.length)) expect(a.body.CurrentUser.id).toBeNull();
+  });
+
   it('logout ends only the current session and answers as a guest', async () => {
     const u = await registered(app);
     const other = new Client(app.url);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type SQL, and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { askedPerTurn } from '../../db/per-turn';
 import { nowSeconds } from '../../db/time';
 import { sessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -65,18 +66,19 @@ function sessionQuery(db: Db, withCount: CountOf | undefined) {
       expiresAt: sessions.expires_at,
       roles: sql<string[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = ${users.id}), '{}')`,
       count: withCount ? withCount(users.id) : sql<number>`0`,
+      tokenHash: sessions.token_hash,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql.placeholder('now'))))
-    .limit(1);
+    .where(and(sql`${sessions.token_hash} = any(${sql.placeholder('hashes')}::text[])`, gt(sessions.expires_at, sql.placeholder('now'))));
 }
 type SessionQuery = ReturnType<ReturnType<typeof sessionQuery>['prepare']>;
 
 /**
- * Every logged-in request runs this query, so it is built once and prepared (a named statement
- * PostgreSQL plans once per connection): building a drizzle query and planning it cost more than
- * running it. One statement name per `withCount` variant.
+ * Every logged-in request runs this query (for the sessions of several tokens at once), so it is
+ * built once and prepared (a named statement PostgreSQL plans once per connection): building a
+ * drizzle query and planning it cost more than running it. One statement name per `withCount`
+ * variant.
  */
 const prepared = new WeakMap<Db, Map<CountOf | undefined, SessionQuery>>();
 const statementNames = new Map<CountOf | undefined, string>();
@@ -99,15 +101,50 @@ function preparedSessionQuery(db: Db, withCount: CountOf | undefined): SessionQu
   return q;
 }
 
+type SessionRow = Awaited<ReturnType<SessionQuery['execute']>>[number];
+interface SessionAsk {
+  hash: string;
+  now: number;
+  withCount: CountOf | undefined;
+}
+
 /**
- * The session of a token with its user and roles, in one query. `withCount` adds a number computed
- * from the user's id in that same query (the unread-notification count every response carries),
- * so a logged-in request costs one round trip before its own work.
+ * The sessions asked in one turn of the event loop (askedPerTurn): one query for the tokens of
+ * each `withCount` variant and second among them, so sixty readers signing in at once cost one
+ * round trip, not sixty.
+ */
+const sessionsTogether = askedPerTurn<SessionAsk, SessionRow | undefined>(async (db, asks) => {
+  // the asks of one variant and second (few groups: a turn seldom spans a second)
+  const groups: SessionAsk[][] = [];
+  for (const ask of asks) {
+    const same = groups.find(([first]) => first.withCount === ask.withCount && first.now === ask.now);
+    if (same) same.push(ask);
+    else groups.push([ask]);
+  }
+  const found = new Map<SessionAsk, SessionRow>();
+  await Promise.all(
+    groups.map(async (same) => {
+      const { withCount, now } = same[0];
+      const rows = await preparedSessionQuery(db, withCount).execute({ hashes: [...new Set(same.map((a) => a.hash))], now });
+      const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+      for (const ask of same) {
+        const row = byHash.get(ask.hash);
+        if (row) found.set(ask, row);
+      }
+    }),
+  );
+  return asks.map((a) => found.get(a));
+});
+
+/**
+ * The session of a token with its user and roles, in one query (asked together with the other
+ * requests' of this turn). `withCount` adds a number computed from the user's id in that same
+ * query (the unread-notification count every response carries), so a logged-in request costs one
+ * round trip before its own work.
  */
 export async function resolveSession(db: Db, token: string, ttlDays: number, withCount?: CountOf): Promise<ResolvedSession | null> {
   const now = nowSeconds();
-  const rows = await preparedSessionQuery(db, withCount).execute({ hash: hashToken(token), now });
-  const row = rows[0];
+  const [row] = await sessionsTogether(db, [{ hash: hashToken(token), now, withCount }]);
   if (!row) return null;
   let expiresAt = row.expiresAt;
   if (now - row.lastSeen >= TOUCH_EVERY_SECONDS) {

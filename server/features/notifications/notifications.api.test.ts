@@ -220,12 +220,13 @@ it.runIf(DB_KIND === 'postgres')(
       [false, true].flatMap((counted) => [false, true].map((grouped) => ({ oldest, counted, grouped, anchored: false }))),
     );
     for (const grouped of [false, true]) variants.push({ oldest: false, counted: false, grouped, anchored: true });
-    const bound: Record<string, number> = { user: a.id, skip: 20, at: Math.floor(Date.now() / 1000), id: 2 ** 30 };
+    // one ask of each statement (its parameters are arrays, an element an ask)
+    const bound: Record<string, number> = { users: a.id, skips: 20, ats: Math.floor(Date.now() / 1000), ids: 2 ** 30 };
     for (const { oldest, counted, grouped, anchored } of variants) {
       const { sql: text, params } = pageSelect(app.database.db, oldest, counted, grouped, 10, anchored).toSQL();
       // the page size is in the text (with LIMIT as a parameter PostgreSQL plans every call anew)
-      expect(text).toMatch(/ limit 10 offset \$\d+\)/);
-      const values = params.map((v) => pg.escapeLiteral(String(bound[(v as Placeholder).name])));
+      expect(text).toMatch(/ limit 10 offset asks\.skip\)/);
+      const values = params.map((v) => pg.escapeLiteral(`{${bound[(v as Placeholder).name]}}`));
       const plan = await app.database.db.transaction(async (tx) => {
         await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan; set local enable_seqscan = off'));
         await tx.execute(sql.raw(`prepare notifications_plan_probe as ${text}`));
@@ -243,7 +244,10 @@ it.runIf(DB_KIND === 'postgres')(
       expect(plan, what).toMatch(/Index Only Scan (Backward )?using notifications_user_idx on notifications\b/);
       expect(plan, what).not.toMatch(/(Seq Scan|Index Scan using \w+|Bitmap Heap Scan) on notifications(?! later| earlier)/);
       // the place is where the index walk starts, not a filter on every row before it
-      if (anchored) expect(plan, what).toMatch(/Index Cond: \(\(user_id = \$\d+\) AND \(ROW\(created_at, id\) <= ROW\(/);
+      if (anchored)
+        expect(plan, what).toMatch(
+          /Index Cond: \(\(user_id = asks\.user_id\) AND \(ROW\(created_at, id\) <= ROW\(asks\.at, asks\.id\)\)\)/,
+        );
     }
   },
 );
@@ -310,6 +314,96 @@ describe('a long list', () => {
       const want = await expected(grouped);
       expect(want.length).toBe(grouped ? 315 : 450);
       expect(await everyPage(10, grouped), `after the change, grouped ${grouped}`).toEqual({ ids: want, rowsTotal: want.length });
+    }
+  });
+});
+
+describe('many readers at once', () => {
+  // The pages asked in one turn of the event loop are read together, in one statement for all
+  // readers (service.ts pagesTogether): each reader must get their own rows, total and context,
+  // whichever pages, ends and places the others asked for at the same time.
+  it('gives each reader their own pages and totals when all ask for every page at once, flat and grouped', async () => {
+    const author = await registered(app);
+    const posts: Tale[] = [];
+    for (let i = 0; i < 15; i++) {
+      const d = await author.get<Tale>('/tale/upsert');
+      posts.push((await author.post<Tale>('/tale/upsert', { id: d.body.data.id, header: `Post ${i}`, body: '<p>Body</p>' })).body.data);
+    }
+    const headerOf = new Map(posts.map((p) => [p.id, p.header]));
+    const senders = await Promise.all(Array.from({ length: 10 }, () => registered(app)));
+    const readers = await Promise.all(Array.from({ length: 8 }, () => registered(app)));
+    // lists from a handful of rows to a long one whose deep pages start at kept places
+    const lengths = [3, 45, 120, 210, 300, 380, 450, 450];
+    const base = Math.floor(Date.now() / 1000) - 86_400;
+    const kinds = ['like', 'comment', 'answer'];
+    const rows = readers.flatMap((r, ri) =>
+      Array.from({ length: lengths[ri] }, (_, i) => {
+        const s = senders[i % senders.length].id;
+        const t = posts[Math.floor(i / senders.length) % posts.length].id;
+        const kind = kinds[Math.floor(i / (senders.length * posts.length)) % kinds.length];
+        return { u: r.id, s, t, kind, at: base + ((i * 7 + ri) % 53) };
+      }),
+    );
+    await app.database.db.execute(sql`insert into notifications (user_id, from_id, tale_id, kind, txt, link, created_at)
+      select u, s, t, kind, 'x', '/tale/upsert/' || t, at from json_to_recordset(${JSON.stringify(rows)}::json) as r(u int, s int, t int, kind text, at bigint)
+      on conflict do nothing`);
+    const expected = async (userId: number, grouped: boolean) =>
+      (
+        await queryRows<{ id: number }>(
+          app.database.db,
+          sql.raw(
+            `select id from notifications n where user_id = ${userId} ${
+              grouped
+                ? `and (kind <> 'like' or not exists (select from notifications l where l.user_id = n.user_id and l.kind = 'like' and l.tale_id = n.tale_id and l.id > n.id))`
+                : ''
+            } order by created_at desc, id desc`,
+          ),
+        )
+      ).map((r) => r.id);
+    const size = 10;
+    for (const grouped of [false, true]) {
+      const q = grouped ? '?grouped=1' : '';
+      const want = await Promise.all(readers.map((r) => expected(r.id, grouped)));
+      expect(new Set(want.map((w) => w.length)).size, 'the readers’ lists differ in length').toBeGreaterThan(5);
+      const pageOfEach = (n: number | 'last') =>
+        Promise.all(readers.map((r) => r.get<Notification[]>(`/notification/SelectListLatest/${size}/${n}${q}`)));
+      // every reader's first page at once and their last pages at once, one of them each reader's
+      // first visit (its page counted: the newest page flat, the oldest end grouped), then every
+      // page of every reader at once, in a mixed order
+      const lasts = grouped ? await pageOfEach('last') : [];
+      const firsts = await pageOfEach(1);
+      if (!grouped) lasts.push(...(await pageOfEach('last')));
+      const asks = want.flatMap((w, ri) => Array.from({ length: Math.ceil(w.length / size) }, (_, i) => ({ ri, n: i + 1 })));
+      asks.sort((x, y) => ((x.n * 31 + x.ri * 17) % 23) - ((y.n * 31 + y.ri * 17) % 23));
+      const pages = await Promise.all(
+        asks.map(({ ri, n }) => readers[ri].get<Notification[]>(`/notification/SelectListLatest/${size}/${n}${q}`)),
+      );
+      want.forEach((ids, ri) => {
+        const what = `reader ${ri} (${ids.length} listed), grouped ${grouped}`;
+        expect(firsts[ri].body.meta.notification, what).toMatchObject({ pageCurrentNumber: 1, rowsTotal: ids.length });
+        expect(
+          firsts[ri].body.data.map((x) => x.id),
+          what,
+        ).toEqual(ids.slice(0, size));
+        const onLast = ((ids.length - 1) % size) + 1;
+        expect(
+          lasts[ri].body.data.map((x) => x.id),
+          what,
+        ).toEqual(ids.slice(-onLast));
+        const byPage = new Map<number, Notification[]>();
+        asks.forEach(({ ri: of, n }, i) => {
+          if (of !== ri) return;
+          expect(pages[i].body.meta.notification, `${what}, page ${n}`).toMatchObject({ pageCurrentNumber: n, rowsTotal: ids.length });
+          byPage.set(n, pages[i].body.data);
+        });
+        const listed = [...byPage].sort(([x], [y]) => x - y).flatMap(([, items]) => items);
+        expect(
+          listed.map((x) => x.id),
+          what,
+        ).toEqual(ids);
+        // each row's context is its own item's
+        for (const item of listed) expect(item.root_header, `${what}, notification ${item.id}`).toBe(headerOf.get(item.tale_id));
+      });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../common/abilities';
 import { excerpt } from '../../../common/models/tale';
@@ -8,6 +8,7 @@ import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { nowSeconds } from '../../db/time';
 import type { Db } from '../../db/client';
 import { nearerEnd, pageOrder } from '../../db/nearer-end';
+import { askedPerTurn } from '../../db/per-turn';
 import { preparedOnce } from '../../db/prepared';
 import { notifications, tales, users } from '../../db/schema';
 import { factsDependency } from '../../caches';
@@ -153,6 +154,17 @@ const contextsQuery = (db: Db) =>
     .innerJoin(root, eq(root.id, itemsPost))
     .where(sql`${item.id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare('tales_notification_contexts');
+type ContextRow = Awaited<ReturnType<ReturnType<typeof contextsQuery>['execute']>>[number];
+
+/**
+ * The context rows of items by id (contextsQuery), undefined for an item gone: the items asked in
+ * one turn of the event loop are read in one query (askedPerTurn).
+ */
+const contextRows = askedPerTurn<number, ContextRow | undefined>(async (db, ids) => {
+  const rows = await preparedOnce(db, 'tales_notification_contexts', () => contextsQuery(db)).execute({ ids: [...new Set(ids)] });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id));
+});
 
 /**
  * The context of each item by id (NotificationContext), from memory where it is kept (caches.ts
@@ -173,7 +185,7 @@ async function contextsOf(deps: Deps, ids: readonly number[]): Promise<Map<numbe
   });
   if (!missing.length) return found;
   const since = memo.begin();
-  const rows = await preparedOnce(deps.db, 'tales_notification_contexts', () => contextsQuery(deps.db)).execute({ ids: missing });
+  const rows = (await contextRows(deps.db, missing)).filter((r) => r !== undefined);
   for (const r of rows) {
     const context: NotificationContext = {
       tale_type: r.type,
@@ -297,9 +309,9 @@ const othersInItsGroup = sql<number>`case when ${notifications.kind} = 'like' th
   where earlier.user_id = ${notifications.user_id} and earlier.kind = 'like' and earlier.tale_id = ${notifications.tale_id}
     and earlier.id <= ${notifications.id}) else 0 end`;
 
-/** The rows of the user in the `user` parameter that their list shows: grouped, a like only when the newest of its item's. */
-const listedOf = (grouped: boolean) => {
-  const mine = eq(notifications.user_id, p('user'));
+/** The rows of the user in `user` (a parameter, or a column of the asks) that their list shows: grouped, a like only when the newest of its item's. */
+const listedOf = (grouped: boolean, user: SQL | Placeholder = p('user')) => {
+  const mine = sql`${notifications.user_id} = ${user}`;
   return grouped ? and(mine, newestOfItsGroup) : mine;
 };
 
@@ -310,23 +322,29 @@ const listedOf = (grouped: boolean) => {
 const writtenLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
 
 /**
- * A page of a user's notifications, in one prepared statement (one plan per connection: planning
- * cost more than running it). The page's rows are read from the user's index alone
- * (notifications_user_idx holds every column the list shows, so an index-only scan skips a deep
- * offset and reads the page without visiting the table; a grouped list also probes the group
- * index per like), then joined to their senders: the page is the derived table `notifications`,
- * so the grouped count reads its rows as it would the table's. `oldest` reads from the other end;
- * `counted` adds the user's total to every row; `anchored` starts at a kept place of the list
- * (listPlaces), newest first. The page size is written into the statement (one
- * statement per size used): with LIMIT as a parameter, PostgreSQL guesses a tenth of a heavy
- * user's list for it, finds its one plan for all users dearer than planning each call, and plans
- * each call (0.14 ms, five times the query).
+ * Pages of users' notifications, in one prepared statement (one plan per connection: planning
+ * cost more than running it): each row of `asks` (its parameters as arrays, one element an ask:
+ * the reader, the rows to skip and, `anchored`, the kept place to start at) gives a page, and each
+ * row read says which ask (`ask`, from 1) it answers. The requests served in one turn of the event
+ * loop ask together (pagesTogether), so under load sixty readers' pages cost one round trip, not
+ * sixty. A page's rows are read from the user's index alone (notifications_user_idx holds every
+ * column the list shows, so an index-only scan skips a deep offset and reads the page without
+ * visiting the table; a grouped list also probes the group index per like), then joined to their
+ * senders: the page is the derived table `notifications`, so the grouped count reads its rows as
+ * it would the table's. `oldest` reads from the other end; `counted` adds the user's total to every
+ * row; `anchored` starts at a kept place of the list (listPlaces), newest first. The page size is
+ * written into the statement (one statement per size used): with LIMIT as a parameter, PostgreSQL
+ * guesses a tenth of a heavy user's list for it, finds its one plan for all users dearer than
+ * planning each call, and plans each call (0.14 ms, five times the query).
  */
 export function pageSelect(db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number, anchored = false) {
+  const asks = anchored
+    ? sql`unnest(${p('users')}::int[], ${p('skips')}::int[], ${p('ats')}::bigint[], ${p('ids')}::int[]) with ordinality as asks(user_id, skip, at, id, k)`
+    : sql`unnest(${p('users')}::int[], ${p('skips')}::int[]) with ordinality as asks(user_id, skip, k)`;
   const order = pageOrder(oldest, notifications.created_at, notifications.id);
-  const listed = listedOf(grouped);
+  const listed = listedOf(grouped, sql`asks.user_id`);
   // from a place of the list on (newest first): its row and those after it, found in the index
-  const from = sql`(${notifications.created_at}, ${notifications.id}) <= (${p('at')}::bigint, ${p('id')}::int)`;
+  const from = sql`(${notifications.created_at}, ${notifications.id}) <= (asks.at, asks.id)`;
   const page = db
     .select({
       id: notifications.id,
@@ -343,23 +361,85 @@ export function pageSelect(db: Db, oldest: boolean, counted: boolean, grouped: b
     .where(anchored ? and(listed, from) : listed)
     .orderBy(...order)
     .limit(writtenLimit(limit))
-    .offset(p('skip'))
+    .offset(sql`asks.skip` as unknown as number)
     .as('notifications');
-  return db
+  // the user's total once per ask (a count in the select list would run once per row)
+  const totals = db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
+    .from(notifications)
+    .where(listed)
+    .as('totals');
+  const select = db
     .select({
+      ask: sql<number>`asks.k::int`,
       ...notificationColumns,
-      total: counted ? sql<number>`(select count(*)::int from ${notifications} where ${listed})` : sql<number>`0`,
+      total: counted ? totals.n : sql<number>`0`,
       others: grouped ? othersInItsGroup : sql<number>`0`,
     })
-    .from(page)
+    .from(asks);
+  return (counted ? select.crossJoinLateral(totals) : select)
+    .crossJoinLateral(page)
     .innerJoin(users, eq(users.id, page.from_id))
-    .orderBy(...order);
+    .orderBy(sql`asks.k`, ...order);
 }
+
+/** What a page statement (pageSelect) is: which end it reads from, whether counted and grouped, its size, whether from a kept place. */
+interface PageShape {
+  oldest: boolean;
+  counted: boolean;
+  grouped: boolean;
+  limit: number;
+  anchored?: boolean;
+}
+
 /** A page statement (pageSelect), prepared once under its name: one per shape and page size. */
-const preparedPage = (db: Db, oldest: boolean, counted: boolean, grouped: boolean, limit: number, anchored = false) => {
-  const name = `tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}${grouped ? '_grouped' : ''}${anchored ? '_anchored' : ''}_${Math.trunc(limit)}`;
+const pageName = ({ oldest, counted, grouped, limit, anchored }: PageShape) =>
+  `tales_notifications_${oldest ? 'oldest' : 'newest'}${counted ? '_counted' : ''}${grouped ? '_grouped' : ''}${anchored ? '_anchored' : ''}_${Math.trunc(limit)}`;
+const preparedPage = (db: Db, shape: PageShape) => {
+  const name = pageName(shape);
+  const { oldest, counted, grouped, limit, anchored } = shape;
   return preparedOnce(db, name, () => pageSelect(db, oldest, counted, grouped, limit, anchored).prepare(name));
 };
+type PageRow = Awaited<ReturnType<ReturnType<typeof preparedPage>['execute']>>[number];
+
+/** One page asked of pagesTogether: its statement's shape, the reader, the rows to skip, and (anchored) the place to start at. */
+interface PageAsk {
+  shape: PageShape;
+  user: number;
+  skip: number;
+  at?: number;
+  id?: number;
+}
+
+/** The pages asked in one turn of the event loop: one statement per shape for all its asks (pageSelect). */
+const pagesTogether = askedPerTurn<PageAsk, PageRow[]>(async (db, asks) => {
+  const byShape = new Map<string, PageAsk[]>();
+  for (const ask of asks) {
+    const name = pageName(ask.shape);
+    const same = byShape.get(name);
+    if (same) same.push(ask);
+    else byShape.set(name, [ask]);
+  }
+  const pages = new Map<PageAsk, PageRow[]>(asks.map((a) => [a, []]));
+  await Promise.all(
+    [...byShape.values()].map(async (same) => {
+      const rows = await preparedPage(db, same[0].shape).execute({
+        users: same.map((a) => a.user),
+        skips: same.map((a) => a.skip),
+        ats: same.map((a) => a.at ?? 0),
+        ids: same.map((a) => a.id ?? 0),
+      });
+      for (const r of rows) pages.get(same[r.ask - 1])?.push(r);
+    }),
+  );
+  return asks.map((a) => pages.get(a) ?? []);
+});
+
+/** A page of one user's notifications (pageSelect), asked together with the other requests' of this turn. */
+async function pageOf(db: Db, ask: PageAsk): Promise<PageRow[]> {
+  const [rows] = await pagesTogether(db, [ask]);
+  return rows;
+}
 
 /** A place in a list every this many rows is kept (ListPlaces); a page is read from the one before it. */
 const PLACE_EVERY = 100;
@@ -447,7 +527,8 @@ export async function listNotifications(
       const places = await listPlaces(deps, userId, grouped, known);
       const [at, id] = places?.places[Math.floor(skip / PLACE_EVERY)] ?? [];
       if (at !== undefined && id !== undefined) {
-        const rows = await preparedPage(db, false, false, grouped, pageSize, true).execute({
+        const rows = await pageOf(db, {
+          shape: { oldest: false, counted: false, grouped, limit: pageSize, anchored: true },
           user: userId,
           at,
           id,
@@ -457,15 +538,13 @@ export async function listNotifications(
       }
     }
     // a statement per page size, not per the last page's length: a short last page reads a few more
-    const rows = (await preparedPage(db, read.reversed, false, grouped, pageSize).execute({ user: userId, skip: read.offset })).slice(
-      0,
-      read.limit,
-    );
+    const shape = { oldest: read.reversed, counted: false, grouped, limit: pageSize };
+    const rows = (await pageOf(db, { shape, user: userId, skip: read.offset })).slice(0, read.limit);
     return { items: await present(read.reversed ? rows.reverse() : rows), pagination };
   }
   const since = sessions.begin();
   const counted = async (oldest: boolean, skip: number) => {
-    const rows = await preparedPage(db, oldest, true, grouped, pageSize).execute({ user: userId, skip });
+    const rows = await pageOf(db, { shape: { oldest, counted: true, grouped, limit: pageSize }, user: userId, skip });
     if (rows.length) sessions.keepUserValue(totalKey, userId, rows[0].total, since);
     return rows;
   };
