@@ -322,8 +322,9 @@ const listedOf = (grouped: boolean, user: SQL | Placeholder = p('user')) => {
 const writtenLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
 
 /**
- * Pages of users' notifications, in one prepared statement (one plan per connection: planning
- * cost more than running it): each row of `asks` (its parameters as arrays, one element an ask:
+ * Pages of users' notifications, in one prepared statement (the newest-first page of a later
+ * visit planned once per connection, as planning cost more than running it; PostgreSQL plans the
+ * counted and grouped ones per call, one plan a batch): each row of `asks` (its parameters as arrays, one element an ask:
  * the reader, the rows to skip and, `anchored`, the kept place to start at) gives a page, and each
  * row read says which ask (`ask`, from 1) it answers. The requests served in one turn of the event
  * loop ask together (pagesTogether), so under load sixty readers' pages cost one round trip, not
