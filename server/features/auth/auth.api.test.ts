@@ -181,7 +181,7 @@ describe('login and logout', () => {
 
   it('signs each of many callers at once in as themselves, and none with an ended or made-up token', async () => {
     const users = await Promise.all(Array.from({ length: 12 }, () => registered(app)));
-    // a fresh session each, asked for all at once (sessions are read together: service sessions.ts)
+    // a fresh session each, asked for all at once (sessions not kept are read together: sessions.ts sessionsTogether)
     const fresh = await Promise.all(
       users.map(async (u) => {
         const c = new Client(app.url);
