@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type SQL, and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { askedPerTurn } from '../../db/per-turn';
+import { askedPerTurnBy } from '../../db/per-turn';
 import { nowSeconds } from '../../db/time';
 import { sessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -109,32 +109,19 @@ interface SessionAsk {
 }
 
 /**
- * The sessions asked in one turn of the event loop (askedPerTurn): one query for the tokens of
+ * The sessions asked in one turn of the event loop (askedPerTurnBy): one query for the tokens of
  * each `withCount` variant and second among them, so sixty readers signing in at once cost one
  * round trip, not sixty.
  */
-const sessionsTogether = askedPerTurn<SessionAsk, SessionRow | undefined>(async (db, asks) => {
-  // the asks of one variant and second (few groups: a turn seldom spans a second)
-  const groups: SessionAsk[][] = [];
-  for (const ask of asks) {
-    const same = groups.find(([first]) => first.withCount === ask.withCount && first.now === ask.now);
-    if (same) same.push(ask);
-    else groups.push([ask]);
-  }
-  const found = new Map<SessionAsk, SessionRow>();
-  await Promise.all(
-    groups.map(async (same) => {
-      const { withCount, now } = same[0];
-      const rows = await preparedSessionQuery(db, withCount).execute({ hashes: [...new Set(same.map((a) => a.hash))], now });
-      const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
-      for (const ask of same) {
-        const row = byHash.get(ask.hash);
-        if (row) found.set(ask, row);
-      }
-    }),
-  );
-  return asks.map((a) => found.get(a));
-});
+const sessionsTogether = askedPerTurnBy<SessionAsk, SessionRow | undefined>(
+  (ask) => [ask.withCount, ask.now],
+  async (db, same) => {
+    const { withCount, now } = same[0];
+    const rows = await preparedSessionQuery(db, withCount).execute({ hashes: [...new Set(same.map((a) => a.hash))], now });
+    const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+    return same.map((ask) => byHash.get(ask.hash));
+  },
+);
 
 /**
  * The session of a token with its user and roles, in one query (asked together with the other

@@ -8,7 +8,7 @@ import { type Pagination, paginate } from '../../../common/schemas/envelope';
 import { nowSeconds } from '../../db/time';
 import type { Db } from '../../db/client';
 import { nearerEnd, pageOrder } from '../../db/nearer-end';
-import { askedPerTurn } from '../../db/per-turn';
+import { askedPerTurn, askedPerTurnBy } from '../../db/per-turn';
 import { preparedOnce } from '../../db/prepared';
 import { notifications, tales, users } from '../../db/schema';
 import { factsDependency } from '../../caches';
@@ -413,28 +413,20 @@ interface PageAsk {
 }
 
 /** The pages asked in one turn of the event loop: one statement per shape for all its asks (pageSelect). */
-const pagesTogether = askedPerTurn<PageAsk, PageRow[]>(async (db, asks) => {
-  const byShape = new Map<string, PageAsk[]>();
-  for (const ask of asks) {
-    const name = pageName(ask.shape);
-    const same = byShape.get(name);
-    if (same) same.push(ask);
-    else byShape.set(name, [ask]);
-  }
-  const pages = new Map<PageAsk, PageRow[]>(asks.map((a) => [a, []]));
-  await Promise.all(
-    [...byShape.values()].map(async (same) => {
-      const rows = await preparedPage(db, same[0].shape).execute({
-        users: same.map((a) => a.user),
-        skips: same.map((a) => a.skip),
-        ats: same.map((a) => a.at ?? 0),
-        ids: same.map((a) => a.id ?? 0),
-      });
-      for (const r of rows) pages.get(same[r.ask - 1])?.push(r);
-    }),
-  );
-  return asks.map((a) => pages.get(a) ?? []);
-});
+const pagesTogether = askedPerTurnBy<PageAsk, PageRow[]>(
+  (ask) => [pageName(ask.shape)],
+  async (db, same) => {
+    const rows = await preparedPage(db, same[0].shape).execute({
+      users: same.map((a) => a.user),
+      skips: same.map((a) => a.skip),
+      ats: same.map((a) => a.at ?? 0),
+      ids: same.map((a) => a.id ?? 0),
+    });
+    const pages = same.map((): PageRow[] => []);
+    for (const r of rows) pages[r.ask - 1]?.push(r);
+    return pages;
+  },
+);
 
 /** A page of one user's notifications (pageSelect), asked together with the other requests' of this turn. */
 async function pageOf(db: Db, ask: PageAsk): Promise<PageRow[]> {

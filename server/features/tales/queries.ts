@@ -2,7 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { Column, type SQL, type Placeholder, and, is, asc, desc, eq, gt, gte, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
 import { SEO_NOINDEX_BELOW } from '../../../common/models/tale';
 import type { Tale } from '../../../common/schemas/tale';
-import { askedPerTurn } from '../../db/per-turn';
+import { askedPerTurnBy } from '../../db/per-turn';
 import { preparedOnce } from '../../db/prepared';
 import { type ShapedStatement, StatementShape, StatementShapes, type ValueOf } from '../../db/shape';
 import type { Db } from '../../db/client';
@@ -269,22 +269,13 @@ type ReaderAsk = Reader & { id: number };
  * `read` found for it, or undefined.
  */
 function askedTogether<R>(read: (db: Db, reader: Reader, ids: number[]) => Promise<Map<number, R>>) {
-  const asked = askedPerTurn<ReaderAsk, R | undefined>(async (db, asks) => {
-    const groups = new Map<string, ReaderAsk[]>();
-    for (const ask of asks) {
-      const key = `${ask.signedIn}:${ask.now}`;
-      const group = groups.get(key);
-      if (group) group.push(ask);
-      else groups.set(key, [ask]);
-    }
-    const found = new Map<string, Map<number, R>>();
-    await Promise.all(
-      [...groups].map(async ([key, group]) => {
-        found.set(key, await read(db, group[0], [...new Set(group.map((a) => a.id))]));
-      }),
-    );
-    return asks.map((a) => found.get(`${a.signedIn}:${a.now}`)?.get(a.id));
-  });
+  const asked = askedPerTurnBy<ReaderAsk, R | undefined>(
+    (ask) => [ask.signedIn, ask.now],
+    async (db, group) => {
+      const found = await read(db, group[0], [...new Set(group.map((a) => a.id))]);
+      return group.map((a) => found.get(a.id));
+    },
+  );
   return (db: Db, ids: readonly number[], reader: Reader): Promise<(R | undefined)[]> =>
     asked(
       db,
