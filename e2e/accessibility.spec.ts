@@ -1,13 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiInPage } from './api';
-import { loginViaUi, newUserPage, registerViaUi, savedAdminAccount } from './helpers';
+import { axe, loginViaUi, newUserPage, registerViaUi, savedAdminAccount } from './helpers';
 import { commentOn, createTale, uniqueWord } from './tales-helpers';
 
 /** Every WCAG 2.x A and AA rule axe has, on the whole page; any violation of any impact fails. */
 async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const result = await axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return result.violations.map((v) => ({
     rule: v.id,
     impact: v.impact,

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures';
-import { loginViaUi, registerViaUi, savedAdminAccount } from './helpers';
+import { axe, loginViaUi, registerViaUi, savedAdminAccount } from './helpers';
 import { createTale, registerAndGetId, shotPath, switchLanguage, uniqueWord } from './tales-helpers';
 
 test('a user prepares an archive of their data from their profile, by keyboard, watches it come and downloads it', async ({ page }) => {
@@ -21,7 +20,7 @@ test('a user prepares an archive of their data from their profile, by keyboard, 
   await expect(downloadLink).toBeVisible({ timeout: 20_000 });
   await expect(downloadLink).toHaveText(/^Download \(\d+(\.\d)? KB\)$/);
   await expect(panel.getByTestId('export-ready')).toContainText('kept until');
-  expect(await new AxeBuilder({ page }).include('[data-testid="data-export"]').withTags(['wcag2a', 'wcag2aa']).analyze()).toMatchObject({
+  expect(await axe(page).include('[data-testid="data-export"]').withTags(['wcag2a', 'wcag2aa']).analyze()).toMatchObject({
     violations: [],
   });
   await page.screenshot({ path: shotPath('data-export-desktop-en.png'), fullPage: true });

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { registerViaUi } from './helpers';
+import { axe, registerViaUi } from './helpers';
 import { createTale, shotPath, switchLanguage, uniqueWord } from './tales-helpers';
 
 /*
@@ -69,9 +68,7 @@ test('a visitor sees the pinned tales the feed shows them, clustered, with a pop
   // the popup takes the focus, so a screen reader says what opened
   await expect(popup.getByRole('heading')).toBeFocused();
   await expect(popup).toContainText(`The old pier of ${word} creaks at night #прибой`);
-  expect(
-    await new AxeBuilder({ page: visitor }).include('[data-testid="tales-map-page"]').withTags(['wcag2a', 'wcag2aa']).analyze(),
-  ).toMatchObject({
+  expect(await axe(visitor).include('[data-testid="tales-map-page"]').withTags(['wcag2a', 'wcag2aa']).analyze()).toMatchObject({
     violations: [],
   });
   await visitor.screenshot({ path: shotPath('tales-map-desktop-en.png') });
@@ -186,9 +183,7 @@ test.describe('in the dark theme', () => {
     await expect(popup).toContainText('Dark water under the boards');
     // the popup has faded in before its colours are judged
     await expect(page.locator('.leaflet-popup')).toHaveCSS('opacity', '1');
-    expect(
-      await new AxeBuilder({ page }).include('[data-testid="tales-map-page"]').withTags(['wcag2a', 'wcag2aa']).analyze(),
-    ).toMatchObject({
+    expect(await axe(page).include('[data-testid="tales-map-page"]').withTags(['wcag2a', 'wcag2aa']).analyze()).toMatchObject({
       violations: [],
     });
     await page.screenshot({ path: shotPath('tales-map-desktop-dark-en.png') });
