@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import { type ShapedStatement, StatementShapes, type ValueOf } from '../../db/shape';
 import { readPlannedOnce } from '../../db/transaction';
 import { listDependency } from '../../caches';
-import { type TaleRow, feedOrder, listedPosts, publicPosts, taleRowOf, taleSelectList } from './queries';
+import { type TaleRow, feedOrder, listedPosts, listedPostsWritten, publicPosts, taleRowOf, taleSelectList } from './queries';
 
 export const DAY_SECONDS = 86_400;
 const dayOf = (unixSeconds: number) => Math.floor(unixSeconds / DAY_SECONDS);
@@ -201,28 +201,49 @@ export interface Reader {
  * into its text so that plan can use the feed's and the authors' indexes (publicPosts). The page
  * size is written into the statement too (one per size used): with LIMIT as a parameter
  * PostgreSQL planned every call (docs/decisions.md).
+ *
+ * A page of the feed or of an author that starts below the sticky posts (the `key` shapes) reads
+ * its rows straight from the list's index: the skipped rows are walked in the index alone to find
+ * the page's first row, and the page is read on from that row's key, so its rows come from the heap
+ * pages the index points at instead of through a lookup of each id in the primary key (ten index
+ * pages fewer, most of them read from outside PostgreSQL's memory on a large table: about a sixth
+ * of the database's work on a page nobody asked for before, docs/benchmarks.md, session 36). Below
+ * the sticky posts every later row is older than that first one, so the reader's `publish_at <= now`
+ * cannot leave out a row the walk passes over; a page that starts among the sticky posts could pass
+ * over every post scheduled for later (they head the other posts), so it takes the page's ids
+ * first (the `ids` shapes), as a hashtag's page always does (its rows live in tale_tags).
  */
 const pageStatements = new StatementShapes('list page', (key) => {
-  const [kind, reader, limit] = key.split('|');
+  const [kind, reader, limit, from] = key.split('|');
   const signedIn = reader === 'reader';
   const size = sql.raw(String(Math.trunc(Number(limit))));
+  const order = sql.join(feedOrder, sql`, `);
   return (v) => {
-    let ids: SQL;
-    if (kind === 'tag') ids = sql`${idsOfTag(v, signedIn)} limit ${size} offset ${v('skip')}`;
-    else {
-      // With the author in the bound, only the author's index can serve it: the planner would
-      // otherwise walk the whole feed's index from that day and filter by author.
-      const from =
-        kind === 'author'
-          ? sql`${tales.owner_id} = ${v('owner')} and (${tales.owner_id}, ${tales.is_sticked}, ${tales.publish_at}) < (${v('owner')}, ${v('sticky')}, ${v('end')})`
-          : sql`(${tales.is_sticked}, ${tales.publish_at}) < (${v('sticky')}, ${v('end')})`;
-      ids = sql`select ${tales.id} from ${tales} where ${publicPosts(signedIn, v('now'), true)} and ${from}
-        order by ${sql.join(feedOrder, sql`, `)} limit ${size} offset ${v('skip')}`;
-    }
-    return sql`select ${taleSelectList} from ${tales} inner join ${users} on ${users.id} = ${tales.owner_id}
-      where ${tales.id} in (${ids}) order by ${sql.join(feedOrder, sql`, `)}`;
+    if (kind === 'tag') return rowsOfIds(sql`${idsOfTag(v, signedIn)} limit ${size} offset ${v('skip')}`, order);
+    // With the author in the bound, only the author's index can serve it: the planner would
+    // otherwise walk the whole feed's index from that day and filter by author.
+    const author = kind === 'author';
+    const bound = author
+      ? sql`${tales.owner_id} = ${v('owner')} and (${tales.owner_id}, ${tales.is_sticked}, ${tales.publish_at}) < (${v('owner')}, ${v('sticky')}, ${v('end')})`
+      : sql`(${tales.is_sticked}, ${tales.publish_at}) < (${v('sticky')}, ${v('end')})`;
+    const skipped = sql`from ${tales} where ${publicPosts(signedIn, v('now'), true)} and ${bound} order by ${order}`;
+    if (from !== 'key') return rowsOfIds(sql`select ${tales.id} ${skipped} limit ${size} offset ${v('skip')}`, order);
+    const key = author ? [tales.owner_id, tales.is_sticked, tales.publish_at, tales.id] : [tales.is_sticked, tales.publish_at, tales.id];
+    const keyList = sql.join(key, sql`, `);
+    // `+ 0`: as an index condition, PostgreSQL would start the walk at the newest post instead of
+    // at the row's key; every row it passes from there is older anyway (above)
+    const shown = sql`${listedPostsWritten} and ${tales.publish_at} + 0 <= ${v('now')}${signedIn ? sql`` : sql` and ${tales.is_for_registered} = 0`}`;
+    return sql`select ${taleSelectList} from (select * from ${tales} where ${shown}${author ? sql` and ${tales.owner_id} = ${v('owner')}` : sql``}
+        and (${keyList}) <= (select ${keyList} ${skipped} limit 1 offset ${v('skip')})
+        order by ${order} limit ${size}) as ${tales}
+      inner join ${users} on ${users.id} = ${tales.owner_id} order by ${order}`;
   };
 });
+
+/** The rows of the tales whose ids `ids` selects, with their authors' names, in the list's order. */
+const rowsOfIds = (ids: SQL, order: SQL) =>
+  sql`select ${taleSelectList} from ${tales} inner join ${users} on ${users.id} = ${tales.owner_id}
+      where ${tales.id} in (${ids}) order by ${order}`;
 
 function idsOfTag(v: ValueOf, signedIn: boolean): SQL {
   return sql`select ${taleTags.tale_id} from ${taleTags}
@@ -233,7 +254,8 @@ function idsOfTag(v: ValueOf, signedIn: boolean): SQL {
 
 /** The statement of a list's page from its row `place` on (its plan is checked in positions.api.test.ts). */
 export function pageStatement(scope: ListScope, reader: Reader, place: Omit<Place, 'total'>, limit: number): ShapedStatement {
-  return pageStatements.of(`${scope.kind}|${reader.signedIn ? 'reader' : 'visitor'}|${Math.trunc(limit)}`).with({
+  const from = scope.kind !== 'tag' && place.sticky === 0 ? 'key' : 'ids';
+  return pageStatements.of(`${scope.kind}|${reader.signedIn ? 'reader' : 'visitor'}|${Math.trunc(limit)}|${from}`).with({
     now: reader.now,
     sticky: place.sticky,
     end: (place.day + 1) * DAY_SECONDS,

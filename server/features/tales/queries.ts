@@ -104,7 +104,7 @@ export const listedPosts = and(
  * values (db/transaction.ts, readPlannedOnce) can use the indexes whose condition this is (the
  * feed's, an author's) only when its text says it.
  */
-const listedPostsWritten = sql`${tales.type} = ${sql.raw(`'${LISTED.type}'`)} and ${tales.is_submitted} = ${sql.raw(String(LISTED.is_submitted))} and ${tales.is_draft} = ${sql.raw(String(LISTED.is_draft))}`;
+export const listedPostsWritten = sql`${tales.type} = ${sql.raw(`'${LISTED.type}'`)} and ${tales.is_submitted} = ${sql.raw(String(LISTED.is_submitted))} and ${tales.is_draft} = ${sql.raw(String(LISTED.is_draft))}`;
 
 /**
  * What the public lists show a reader: saved, non-draft, published posts, and registered-only ones
