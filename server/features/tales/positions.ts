@@ -252,9 +252,28 @@ function idsOfTag(v: ValueOf, signedIn: boolean): SQL {
     order by ${sql.join([desc(taleTags.is_sticked), desc(taleTags.publish_at), desc(taleTags.tale_id)], sql`, `)}`;
 }
 
-/** The statement of a list's page from its row `place` on (its plan is checked in positions.api.test.ts). */
-export function pageStatement(scope: ListScope, reader: Reader, place: Omit<Place, 'total'>, limit: number): ShapedStatement {
-  const from = scope.kind !== 'tag' && place.sticky === 0 ? 'key' : 'ids';
+/** How a page finds its rows (pageStatements): from its first row's key, or by their ids. */
+export type PageShape = 'key' | 'ids';
+
+/** The shape a page takes: from its first row's key where that is safe and possible (pageStatements). */
+export const pageShapeOf = (scope: ListScope, place: Pick<Place, 'sticky'>): PageShape =>
+  scope.kind !== 'tag' && place.sticky === 0 ? 'key' : 'ids';
+
+/**
+ * The statement of a list's page from its row `place` on (its plan is checked in
+ * positions.api.test.ts). `from` is for comparing the shapes (bench/list-pages.ts); `key` only where
+ * pageShapeOf allows it.
+ */
+export function pageStatement(
+  scope: ListScope,
+  reader: Reader,
+  place: Omit<Place, 'total'>,
+  limit: number,
+  from: PageShape = pageShapeOf(scope, place),
+): ShapedStatement {
+  if (from === 'key' && pageShapeOf(scope, place) !== 'key') {
+    throw new Error('a page among the sticky posts, or of a hashtag, takes its ids');
+  }
   return pageStatements.of(`${scope.kind}|${reader.signedIn ? 'reader' : 'visitor'}|${Math.trunc(limit)}|${from}`).with({
     now: reader.now,
     sticky: place.sticky,

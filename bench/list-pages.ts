@@ -1,0 +1,148 @@
+/**
+ * The database's own cost of a page of the feed or of an author's posts that nobody asked for
+ * before: random places below the sticky posts, one page after another on one connection, read
+ * with each page statement shape (server/features/tales/positions.ts: from the first row's key,
+ * or by the page's ids), the shapes in turn on fresh places each. Reports the wall time and the
+ * database backend's CPU per page (read from /proc, so PostgreSQL must run on this machine), and
+ * first checks that both shapes give the same rows on the same places.
+ *
+ *   npx tsx bench/list-pages.ts --pg postgres://postgres@127.0.0.1:5432/tales_bench_1m_full
+ *
+ * Options: --pg URL (tales_bench_1m), --pages (1000 per shape, list and reader in each round),
+ * --rounds (3), --check (200 places compared), --author ID (the author with the most posts).
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { DAY_SECONDS, type ListScope, type PageShape, pageStatement, scopeKey } from '../server/features/tales/positions';
+import { machine } from './lib';
+
+const { values } = parseArgs({
+  options: {
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/tales_bench_1m' },
+    pages: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '3' },
+    check: { type: 'string', default: '200' },
+    author: { type: 'string' },
+  },
+});
+const PAGES = Number(values.pages);
+const ROUNDS = Number(values.rounds);
+const SIZE = 10;
+const dialect = new PgDialect();
+const now = Math.floor(Date.now() / 1000);
+
+interface Place {
+  day: number;
+  skip: number;
+}
+
+async function connect() {
+  const client = new pg.Client({ connectionString: values.pg });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  return { client, pid: rows[0].pid };
+}
+
+/** The backend's CPU so far in ms (user and system ticks of 10 ms). */
+function cpuOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Random places below the sticky posts: a day of the list and a row of it, as a reader's page would start. */
+async function placesOf(client: pg.Client, scope: ListScope, signedIn: boolean) {
+  const { rows } = await client.query<{ day: number; n: number }>(
+    `select day, sum(n_public${signedIn ? ' + n_registered' : ''})::int as n from feed_buckets
+      where scope = $1 and is_sticked = 0 and day < $2 group by day having sum(n_public${signedIn ? ' + n_registered' : ''}) > 0`,
+    [scopeKey(scope), Math.floor(now / DAY_SECONDS)],
+  );
+  if (!rows.length) throw new Error(`no days in ${JSON.stringify(scope)}: seed the database first`);
+  return (count: number): Place[] =>
+    Array.from({ length: count }, () => {
+      const d = rows[Math.floor(Math.random() * rows.length)];
+      return { day: d.day, skip: Math.floor(Math.random() * d.n) };
+    });
+}
+
+/** One page as the server reads it (readPlannedOnce): prepared once on the connection, its plan made once. */
+async function page(client: pg.Client, scope: ListScope, signedIn: boolean, place: Place, shape: PageShape) {
+  const q = pageStatement(scope, { signedIn, now }, { sticky: 0, ...place }, SIZE, shape).query(dialect);
+  await client.query('begin; set local plan_cache_mode = force_generic_plan');
+  try {
+    return (await client.query({ name: `bench_${scope.kind}_${signedIn}_${shape}`, text: q.sql, values: q.params as unknown[] })).rows;
+  } finally {
+    await client.query('commit');
+  }
+}
+
+async function main() {
+  const where = machine();
+  const setup = new pg.Client({ connectionString: values.pg });
+  await setup.connect();
+  const author =
+    Number(values.author) ||
+    (
+      await setup.query<{ id: number }>(
+        `select owner_id as id from tales where type = 'POST' and is_submitted = 1 group by 1 order by count(*) desc limit 1`,
+      )
+    ).rows[0].id;
+  const lists: { name: string; scope: ListScope }[] = [
+    { name: 'feed', scope: { kind: 'feed' } },
+    { name: `author ${author}`, scope: { kind: 'author', id: author } },
+  ];
+  const readers = [false, true];
+  const places = new Map<string, (n: number) => Place[]>();
+  for (const l of lists) for (const r of readers) places.set(`${l.name}|${r}`, await placesOf(setup, l.scope, r));
+  await setup.end();
+
+  const shapes: PageShape[] = ['ids', 'key'];
+  const conns = { ids: await connect(), key: await connect() };
+  // the same rows either way
+  let compared = 0;
+  for (const l of lists) {
+    for (const r of readers) {
+      for (const p of places.get(`${l.name}|${r}`)?.(Number(values.check) / 4) ?? []) {
+        const [a, b] = [await page(conns.ids.client, l.scope, r, p, 'ids'), await page(conns.key.client, l.scope, r, p, 'key')];
+        if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${l.name}, signed in ${r}, ${JSON.stringify(p)}: the shapes differ`);
+        compared++;
+      }
+    }
+  }
+  process.stderr.write(`${compared} places: the same rows from both shapes\n`);
+
+  const out: string[] = [];
+  out.push(`${where}; ${PAGES} pages per figure, fresh random places each; ${values.pg?.replace(/\/\/[^@]*@/, '//')}`);
+  out.push('');
+  out.push('| round | list | reader | by ids: wall / database CPU per page | from the key: wall / database CPU per page |');
+  out.push('|---:|---|---|---:|---:|');
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const l of lists) {
+      for (const r of readers) {
+        const cells: string[] = [];
+        for (const shape of shapes) {
+          const { client, pid } = conns[shape];
+          const list = places.get(`${l.name}|${r}`)?.(PAGES) ?? [];
+          const c0 = cpuOf(pid);
+          const t0 = performance.now();
+          for (const p of list) await page(client, l.scope, r, p, shape);
+          const wall = (performance.now() - t0) / list.length;
+          const cpu = (cpuOf(pid) - c0) / list.length;
+          cells.push(`${wall.toFixed(3)} / ${cpu.toFixed(3)} ms`);
+        }
+        const line = `| ${round} | ${l.name} | ${r ? 'signed in' : 'visitor'} | ${cells.join(' | ')} |`;
+        process.stderr.write(`${line}\n`);
+        out.push(line);
+      }
+    }
+  }
+  await conns.ids.client.end();
+  await conns.key.client.end();
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
