@@ -13,8 +13,10 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { type Db, openDatabase, queryRows } from '../server/db/client';
+import { readPlannedOnce } from '../server/db/transaction';
 import { DAY_SECONDS, type ListScope, type PageShape, pageStatement, scopeKey } from '../server/features/tales/positions';
 import { machine } from './lib';
 
@@ -30,7 +32,6 @@ const { values } = parseArgs({
 const PAGES = Number(values.pages);
 const ROUNDS = Number(values.rounds);
 const SIZE = 10;
-const dialect = new PgDialect();
 const now = Math.floor(Date.now() / 1000);
 
 interface Place {
@@ -38,11 +39,14 @@ interface Place {
   skip: number;
 }
 
+/** A pool of one connection, so each page of a shape runs on the same backend, whose CPU is read. */
 async function connect() {
-  const client = new pg.Client({ connectionString: values.pg });
-  await client.connect();
-  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-  return { client, pid: rows[0].pid };
+  const database = await openDatabase({ url: values.pg, pgliteDir: '', poolMax: 1 });
+  return { db: database.db, close: database.close };
+}
+
+async function backendOf(db: Db): Promise<number> {
+  return (await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`))[0].pid;
 }
 
 /** The backend's CPU so far in ms (user and system ticks of 10 ms). */
@@ -66,15 +70,9 @@ async function placesOf(client: pg.Client, scope: ListScope, signedIn: boolean) 
     });
 }
 
-/** One page as the server reads it (readPlannedOnce): prepared once on the connection, its plan made once. */
-async function page(client: pg.Client, scope: ListScope, signedIn: boolean, place: Place, shape: PageShape) {
-  const q = pageStatement(scope, { signedIn, now }, { sticky: 0, ...place }, SIZE, shape).query(dialect);
-  await client.query('begin; set local plan_cache_mode = force_generic_plan');
-  try {
-    return (await client.query({ name: `bench_${scope.kind}_${signedIn}_${shape}`, text: q.sql, values: q.params as unknown[] })).rows;
-  } finally {
-    await client.query('commit');
-  }
+/** One page as the server reads it: prepared once on the connection, its plan made once, one round trip. */
+function page(db: Db, scope: ListScope, signedIn: boolean, place: Place, shape: PageShape) {
+  return readPlannedOnce<Record<string, unknown>>(db, pageStatement(scope, { signedIn, now }, { sticky: 0, ...place }, SIZE, shape));
 }
 
 async function main() {
@@ -104,7 +102,7 @@ async function main() {
   for (const l of lists) {
     for (const r of readers) {
       for (const p of places.get(`${l.name}|${r}`)?.(Number(values.check) / 4) ?? []) {
-        const [a, b] = [await page(conns.ids.client, l.scope, r, p, 'ids'), await page(conns.key.client, l.scope, r, p, 'key')];
+        const [a, b] = [await page(conns.ids.db, l.scope, r, p, 'ids'), await page(conns.key.db, l.scope, r, p, 'key')];
         if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${l.name}, signed in ${r}, ${JSON.stringify(p)}: the shapes differ`);
         compared++;
       }
@@ -122,11 +120,12 @@ async function main() {
       for (const r of readers) {
         const cells: string[] = [];
         for (const shape of shapes) {
-          const { client, pid } = conns[shape];
+          const { db } = conns[shape];
           const list = places.get(`${l.name}|${r}`)?.(PAGES) ?? [];
+          const pid = await backendOf(db);
           const c0 = cpuOf(pid);
           const t0 = performance.now();
-          for (const p of list) await page(client, l.scope, r, p, shape);
+          for (const p of list) await page(db, l.scope, r, p, shape);
           const wall = (performance.now() - t0) / list.length;
           const cpu = (cpuOf(pid) - c0) / list.length;
           cells.push(`${wall.toFixed(3)} / ${cpu.toFixed(3)} ms`);
@@ -137,8 +136,8 @@ async function main() {
       }
     }
   }
-  await conns.ids.client.end();
-  await conns.key.client.end();
+  await conns.ids.close();
+  await conns.key.close();
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import { type ShapedStatement, StatementShapes, type ValueOf } from '../../db/shape';
 import { readPlannedOnce } from '../../db/transaction';
 import { listDependency } from '../../caches';
-import { type TaleRow, feedOrder, listedPosts, listedPostsWritten, publicPosts, taleRowOf, taleSelectList } from './queries';
+import { type TaleRow, feedOrder, listedPosts, publicPosts, taleRowOf, taleSelectList } from './queries';
 
 export const DAY_SECONDS = 86_400;
 const dayOf = (unixSeconds: number) => Math.floor(unixSeconds / DAY_SECONDS);
@@ -226,13 +226,13 @@ const pageStatements = new StatementShapes('list page', (key) => {
     const bound = author
       ? sql`${tales.owner_id} = ${v('owner')} and (${tales.owner_id}, ${tales.is_sticked}, ${tales.publish_at}) < (${v('owner')}, ${v('sticky')}, ${v('end')})`
       : sql`(${tales.is_sticked}, ${tales.publish_at}) < (${v('sticky')}, ${v('end')})`;
-    const skipped = sql`from ${tales} where ${publicPosts(signedIn, v('now'), true)} and ${bound} order by ${order}`;
+    const skipped = sql`from ${tales} where ${publicPosts(signedIn, v('now'), 'written')} and ${bound} order by ${order}`;
     if (from !== 'key') return rowsOfIds(sql`select ${tales.id} ${skipped} limit ${size} offset ${v('skip')}`, order);
     const key = author ? [tales.owner_id, tales.is_sticked, tales.publish_at, tales.id] : [tales.is_sticked, tales.publish_at, tales.id];
     const keyList = sql.join(key, sql`, `);
-    // `+ 0`: as an index condition, PostgreSQL would start the walk at the newest post instead of
-    // at the row's key; every row it passes from there is older anyway (above)
-    const shown = sql`${listedPostsWritten} and ${tales.publish_at} + 0 <= ${v('now')}${signedIn ? sql`` : sql` and ${tales.is_for_registered} = 0`}`;
+    // the time as a filter: as an index condition, PostgreSQL would start the walk at the newest
+    // post instead of at the row's key; every row it passes from there is older anyway (above)
+    const shown = publicPosts(signedIn, v('now'), 'timeFiltered');
     return sql`select ${taleSelectList} from (select * from ${tales} where ${shown}${author ? sql` and ${tales.owner_id} = ${v('owner')}` : sql``}
         and (${keyList}) <= (select ${keyList} ${skipped} limit 1 offset ${v('skip')})
         order by ${order} limit ${size}) as ${tales}

@@ -104,15 +104,25 @@ export const listedPosts = and(
  * values (db/transaction.ts, readPlannedOnce) can use the indexes whose condition this is (the
  * feed's, an author's) only when its text says it.
  */
-export const listedPostsWritten = sql`${tales.type} = ${sql.raw(`'${LISTED.type}'`)} and ${tales.is_submitted} = ${sql.raw(String(LISTED.is_submitted))} and ${tales.is_draft} = ${sql.raw(String(LISTED.is_draft))}`;
+const listedPostsWritten = sql`${tales.type} = ${sql.raw(`'${LISTED.type}'`)} and ${tales.is_submitted} = ${sql.raw(String(LISTED.is_submitted))} and ${tales.is_draft} = ${sql.raw(String(LISTED.is_draft))}`;
+
+/**
+ * How publicPosts is written for a statement planned once for any values (readPlannedOnce):
+ * `written` writes the listed posts' values into its text (listedPostsWritten); `timeFiltered`
+ * also keeps `publish_at <= now` out of the index's bounds (`publish_at + 0`), for a walk that
+ * starts at a row's key and must not be moved to the newest post by it (positions.ts).
+ */
+export type PublicPostsForm = 'values' | 'written' | 'timeFiltered';
 
 /**
  * What the public lists show a reader: saved, non-draft, published posts, and registered-only ones
- * to signed-in readers. `now` may be a prepared statement's placeholder; `written` writes the
- * conditions' values into the text (listedPostsWritten).
+ * to signed-in readers. `now` may be a prepared statement's placeholder; `form` says how the
+ * condition is written (PublicPostsForm).
  */
-export function publicPosts(signedIn: boolean, now: number | Placeholder, written = false): SQL {
-  const conditions = [written ? listedPostsWritten : listedPosts, lte(tales.publish_at, now)];
+export function publicPosts(signedIn: boolean, now: number | Placeholder, form: PublicPostsForm = 'values'): SQL {
+  const written = form !== 'values';
+  const published = form === 'timeFiltered' ? sql`${tales.publish_at} + 0 <= ${now}` : lte(tales.publish_at, now);
+  const conditions = [written ? listedPostsWritten : listedPosts, published];
   if (!signedIn) conditions.push(written ? sql`${tales.is_for_registered} = 0` : eq(tales.is_for_registered, 0));
   return and(...conditions) as SQL;
 }
