@@ -107,8 +107,9 @@ export const listedPosts = and(
 const listedPostsWritten = sql`${tales.type} = ${sql.raw(`'${LISTED.type}'`)} and ${tales.is_submitted} = ${sql.raw(String(LISTED.is_submitted))} and ${tales.is_draft} = ${sql.raw(String(LISTED.is_draft))}`;
 
 /**
- * How publicPosts is written for a statement planned once for any values (readPlannedOnce):
- * `written` writes the listed posts' values into its text (listedPostsWritten); `timeFiltered`
+ * How publicPosts is written. `values` (the default) passes the listed posts' values as the
+ * statement's parameters. For a statement planned once for any values (readPlannedOnce),
+ * `written` writes them into its text (listedPostsWritten); `timeFiltered`
  * also keeps `publish_at <= now` out of the index's bounds (`publish_at + 0`), for a walk that
  * starts at a row's key and must not be moved to the newest post by it (positions.ts).
  */
