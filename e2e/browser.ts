@@ -24,13 +24,14 @@ function disabledFeatures(): string {
 /** How every suite drives Chromium: the system browser (never a download), on this machine's closed network. */
 export const chromiumUse: NonNullable<PlaywrightTestConfig['use']> = {
   locale: 'en-US',
-  // A failed test keeps its trace: actions, network, console and sources, and the failure's own
-  // screenshot. Not a screencast: its frames kept Chromium's GPU and browser processes busy
-  // through every test, passed or not (files.spec.ts: 65 s of their CPU with it, 23 s without), on
-  // a machine whose two cores the suite already fills. Not the DOM snapshot before and after every
-  // action either, unless E2E_TRACE_SNAPSHOTS=1 asks for them (to look into a failure): taken for
-  // every test, passed or not, they were a tenth of the suite's CPU (first-user, accessibility and
-  // admin: 444-482 s of the machine's CPU and 308-330 s with them, 398-433 s and 283-303 s without).
+  // A failed test keeps its trace: actions with their timings, console and sources, and the
+  // failure's own screenshot. Not a screencast: its frames kept Chromium's GPU and browser
+  // processes busy through every test, passed or not (files.spec.ts: 65 s of their CPU with it,
+  // 23 s without), on a machine whose two cores the suite already fills. Not the DOM snapshot
+  // before and after every action either (nor the network log, which Playwright records only
+  // with them), unless E2E_TRACE_SNAPSHOTS=1 asks (to look into a failure): taken for every test,
+  // passed or not, they were a tenth of the suite's CPU (first-user, accessibility and admin:
+  // 444-482 s of the machine's CPU and 308-330 s with them, 398-433 s and 283-303 s without).
   trace: { mode: 'retain-on-failure', screenshots: false, snapshots: process.env.E2E_TRACE_SNAPSHOTS === '1', sources: true },
   screenshot: 'only-on-failure',
   launchOptions: {
