@@ -74,6 +74,50 @@ test('the badge and the list follow new comments live, in every tab, over one st
   }
 });
 
+test('an answer that was on its way while a live count came does not put the badge back', async ({ browser }) => {
+  const ca = await browser.newContext();
+  const cb = await browser.newContext();
+  try {
+    const a = await newUser(ca, 'Nina');
+    const b = await newUser(cb, 'Oleg');
+    const tale = await publish(a, 'Held back');
+    // the feed's answers are made by the server at once (their CurrentUser: nothing unread), and
+    // reach the page only after a comment's live count did
+    let answered = () => {};
+    const madeBeforeComment = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const feed = /\/api\/tale\/feed\//;
+    await a.route(feed, async (route) => {
+      const response = await route.fetch();
+      answered();
+      await gate;
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await a.goto('/');
+    await madeBeforeComment;
+    await comment(b, tale, 'While the feed was on its way');
+    await expect(badge(a)).toContainText('1', LIVE);
+    release();
+    // the held answer is read (the feed shows), and its older count does not undo the live one
+    await expect(a.getByTestId('tale-card').filter({ hasText: 'Held back' })).toBeVisible();
+    await expect(badge(a)).toContainText('1');
+    expect(await a.evaluate(() => JSON.parse(localStorage.getItem('CurrentUser') ?? '{}').count_notifications)).toBe(1);
+    // a call made after the live count still brings a newer count: reading the list clears the badge
+    await a.unroute(feed);
+    await a.goto('/notification');
+    await expect(a.getByTestId('notification')).toHaveCount(1);
+    await expect(badge(a)).toHaveCount(0, LIVE);
+  } finally {
+    await ca.close();
+    await cb.close();
+  }
+});
+
 test('where the stream is refused, the badge follows by polling', async ({ browser }) => {
   const ca = await browser.newContext();
   const cb = await browser.newContext();

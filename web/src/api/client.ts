@@ -109,6 +109,7 @@ export async function apiFetch<T = unknown>(path: string, req: ApiRequest = {}):
   try {
     let res: Response;
     let raw: string;
+    const sentAt = Date.now();
     try {
       res = await fetch(apiUrl(path, req.query), init);
       raw = await res.text();
@@ -116,7 +117,7 @@ export async function apiFetch<T = unknown>(path: string, req: ApiRequest = {}):
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       throw networkFailure();
     }
-    return readAnswer<T>(res.status, raw, req.quiet ? 'all' : req.explains);
+    return readAnswer<T>(res.status, raw, sentAt, req.quiet ? 'all' : req.explains);
   } finally {
     requestEnded();
   }
@@ -129,12 +130,18 @@ export function networkFailure(): ApiError {
 }
 
 /**
- * Reads an HTTP answer (status and body text) the way every call does: keeps CurrentUser in
- * step, queues the messages (unless the caller explains the status, or every status: 'all'), and
+ * Reads an HTTP answer (status and body text) to a request sent at `sentAt` (Date.now()) the way
+ * every call does: keeps CurrentUser in step (its unread count only if nothing newer is held, see
+ * lib/currentUser.ts), queues the messages (unless the caller explains the status, or every status: 'all'), and
  * gives the envelope of a 2xx JSON answer or throws an ApiError.
  * Shared by apiFetch and the uploads that need XMLHttpRequest for their progress.
  */
-export function readAnswer<T = unknown>(status: number, raw: string, explains: readonly number[] | 'all' = []): Envelope<T> {
+export function readAnswer<T = unknown>(
+  status: number,
+  raw: string,
+  sentAt: number,
+  explains: readonly number[] | 'all' = [],
+): Envelope<T> {
   const ok = status >= 200 && status < 300;
   let parsed: unknown = null;
   let isJson = false;
@@ -145,7 +152,7 @@ export function readAnswer<T = unknown>(status: number, raw: string, explains: r
     // not JSON: handled below as a text body
   }
   const envelope = isJson && isEnvelope(parsed) ? (parsed as Envelope<T>) : null;
-  if (envelope && 'CurrentUser' in envelope) setCurrentUser(envelope.CurrentUser);
+  if (envelope && 'CurrentUser' in envelope) setCurrentUser(envelope.CurrentUser, sentAt);
 
   const queued: Message[] = [];
   if (!ok) queued.push(danger(MSG.serverErrorStatus, [status]));

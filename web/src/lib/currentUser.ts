@@ -32,11 +32,18 @@ function readStored(): CurrentUser {
 
 const currentUserStore = createStore<CurrentUser>(readStored());
 
-export const getCurrentUser = currentUserStore.get;
+/**
+ * The earliest moment (ms, this clock) at which the unread count now held could have been read.
+ * Counts come from every answer's CurrentUser, read by the server once the request arrived, and
+ * from the live stream, which sends each change as it commits. An answer to a request sent
+ * before the count now held arrived may have been read before it, and would put an older count
+ * back (the stream sends a count only when it changes, so the badge would stay wrong): its count
+ * is not taken. Nothing newer is lost that way: while the stream is live it sends every change
+ * after its own count, and while it is not, the next poll or call brings the count again.
+ */
+let countSince = 0;
 
-export function setCurrentUser(next: unknown): void {
-  if (!isCurrentUser(next)) return;
-  const user = normalise(next);
+function store(user: CurrentUser): void {
   const prev = currentUserStore.get();
   if (JSON.stringify(prev) === JSON.stringify(user)) return;
   try {
@@ -45,6 +52,37 @@ export function setCurrentUser(next: unknown): void {
     // storage full or disabled: the session still lives in memory and in the cookie
   }
   currentUserStore.set(user);
+}
+
+/** When the count held was read at the earliest; a clock set back since then forgets it. */
+const heldSince = (): number => (countSince <= Date.now() ? countSince : 0);
+
+export const getCurrentUser = currentUserStore.get;
+
+/**
+ * The CurrentUser of an answer to a request sent at `sentAt` (Date.now() when it left). The same
+ * session's unread count is taken only if nothing read later is held already (see countSince).
+ */
+export function setCurrentUser(next: unknown, sentAt: number): void {
+  if (!isCurrentUser(next)) return;
+  let user = normalise(next);
+  const prev = currentUserStore.get();
+  const sameSession = user.id !== null && user.id === prev.id && user.token === prev.token;
+  if (sameSession && sentAt < heldSince()) user = { ...user, count_notifications: prev.count_notifications };
+  else countSince = sentAt;
+  store(user);
+}
+
+/**
+ * An unread count for `userId` read no earlier than `since`: from the live stream (the moment it
+ * arrived) or a poll (the moment it was sent). Ignored for another session, or when a count read
+ * later is held.
+ */
+export function setNotificationCount(userId: number, count: number, since: number): void {
+  const prev = currentUserStore.get();
+  if (prev.id !== userId || since < heldSince()) return;
+  countSince = since;
+  store({ ...prev, count_notifications: count });
 }
 
 export function useCurrentUser(): CurrentUser {

@@ -37,6 +37,8 @@ export function sendWithProgress<T>(
       return;
     }
     const xhr = new XMLHttpRequest();
+    /** When the request left (its answer's unread count was read after it). */
+    let sentAt = 0;
     let bodySent = false;
     let abortedAfterSent = false;
     const settle = () => signal?.removeEventListener('abort', onAbortSignal);
@@ -53,7 +55,7 @@ export function sendWithProgress<T>(
     const answeredAfterAbort = (answered: boolean) => {
       let answer: Envelope<T> | null = null;
       try {
-        if (answered) answer = readAnswer<T>(xhr.status, xhr.responseText, 'all');
+        if (answered) answer = readAnswer<T>(xhr.status, xhr.responseText, sentAt, 'all');
       } catch {
         // a refusal: nothing was stored
       }
@@ -79,7 +81,7 @@ export function sendWithProgress<T>(
       }
       settle();
       try {
-        resolve(readAnswer<T>(xhr.status, xhr.responseText));
+        resolve(readAnswer<T>(xhr.status, xhr.responseText, sentAt));
       } catch (e) {
         reject(e);
       }
@@ -97,6 +99,7 @@ export function sendWithProgress<T>(
       reject(abortError());
     });
     signal?.addEventListener('abort', onAbortSignal, { once: true });
+    sentAt = Date.now();
     xhr.send(body);
   });
 }

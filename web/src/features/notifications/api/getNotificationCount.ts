@@ -21,12 +21,13 @@ export async function getNotificationCount(signal?: AbortSignal): Promise<number
     headers.set('uid', String(user.id));
     headers.set('token', user.token);
   }
+  const sentAt = Date.now();
   try {
     const res = await fetch(apiUrl(pathOf(calls.notifications.notificationCount, {})), { headers, credentials: 'include', signal });
     const env = (await res.json()) as Partial<Envelope<{ count?: number } | null>>;
     // an answer that arrives after a logout or login in the meantime must not bring the old session back
     const sameSession = getCurrentUser().token === user.token;
-    if (sameSession && env && typeof env === 'object' && 'CurrentUser' in env) setCurrentUser(env.CurrentUser);
+    if (sameSession && env && typeof env === 'object' && 'CurrentUser' in env) setCurrentUser(env.CurrentUser, sentAt);
     return typeof env?.data?.count === 'number' ? env.data.count : null;
   } catch {
     return null;

@@ -5,7 +5,7 @@ import { calls } from '@common/api/calls';
 import { pathOf } from '@common/api/endpoint';
 import { apiUrl } from '@/api/client';
 import { notificationQueries } from '@/api/notifications';
-import { getCurrentUser, setCurrentUser, useCurrentUser } from '@/lib/currentUser';
+import { setNotificationCount, useCurrentUser } from '@/lib/currentUser';
 import { getNotificationCount } from '../api/getNotificationCount';
 
 /** How often the badge asks for the unread count when there is no live stream. */
@@ -15,8 +15,11 @@ const STREAM_RETRY_MS = 60_000;
 /** Errors in a row, without the stream ever opening, after which it counts as blocked. */
 const BLOCKED_AFTER = 3;
 
-/** What the tab holding the stream tells the others (BroadcastChannel), and itself. */
-type Live = { userId: number; type: 'count'; count: number } | { userId: number; type: 'notification' };
+/**
+ * What the tab holding the stream tells the others (BroadcastChannel), and itself. A count carries
+ * the earliest moment it can have been read: when it came over the stream, or when its poll left.
+ */
+type Live = { userId: number; type: 'count'; count: number; since: number } | { userId: number; type: 'notification' };
 
 /**
  * Keeps the navbar badge and the notification list current as things happen. One tab per browser
@@ -39,9 +42,8 @@ export function useLiveNotifications(): void {
     const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('tales-notifications') : null;
 
     const apply = (live: Live) => {
-      const current = getCurrentUser();
-      if (live.userId !== sessionUserId || current.id !== sessionUserId) return;
-      if (live.type === 'count') setCurrentUser({ ...current, count_notifications: live.count });
+      if (live.userId !== sessionUserId) return;
+      if (live.type === 'count') setNotificationCount(sessionUserId, live.count, live.since);
       else void queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
     };
     const tell = (live: Live) => {
@@ -76,10 +78,11 @@ function holdStream(userId: number, tell: (live: Live) => void, signal: AbortSig
     const ask = () => {
       if (document.visibilityState !== 'visible' || controller) return;
       controller = new AbortController();
-      lastAsked = Date.now();
+      const sentAt = Date.now();
+      lastAsked = sentAt;
       void getNotificationCount(controller.signal)
         .then((count) => {
-          if (count !== null) tell({ userId, type: 'count', count });
+          if (count !== null) tell({ userId, type: 'count', count, since: sentAt });
         })
         .finally(() => {
           controller = null;
@@ -117,7 +120,7 @@ function holdStream(userId: number, tell: (live: Live) => void, signal: AbortSig
       });
       es.addEventListener('count', (e) => {
         const count = Number(JSON.parse((e as MessageEvent<string>).data)?.count);
-        if (Number.isInteger(count) && count >= 0) tell({ userId, type: 'count', count });
+        if (Number.isInteger(count) && count >= 0) tell({ userId, type: 'count', count, since: Date.now() });
       });
       es.addEventListener('notification', () => tell({ userId, type: 'notification' }));
       es.addEventListener('end', () => {
