@@ -14,7 +14,6 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Db, openDatabase, queryRows } from '../server/db/client';
 import { readPlannedOnce } from '../server/db/transaction';
 import { DAY_SECONDS, type ListScope, type PageShape, pageStatement, scopeKey } from '../server/features/tales/positions';
@@ -56,11 +55,12 @@ function cpuOf(pid: number): number {
 }
 
 /** Random places below the sticky posts: a day of the list and a row of it, as a reader's page would start. */
-async function placesOf(client: pg.Client, scope: ListScope, signedIn: boolean) {
-  const { rows } = await client.query<{ day: number; n: number }>(
-    `select day, sum(n_public${signedIn ? ' + n_registered' : ''})::int as n from feed_buckets
-      where scope = $1 and is_sticked = 0 and day < $2 group by day having sum(n_public${signedIn ? ' + n_registered' : ''}) > 0`,
-    [scopeKey(scope), Math.floor(now / DAY_SECONDS)],
+async function placesOf(db: Db, scope: ListScope, signedIn: boolean) {
+  const seen = sql.raw(signedIn ? 'n_public + n_registered' : 'n_public');
+  const rows = await queryRows<{ day: number; n: number }>(
+    db,
+    sql`select day, sum(${seen})::int as n from feed_buckets
+      where scope = ${scopeKey(scope)} and is_sticked = 0 and day < ${Math.floor(now / DAY_SECONDS)} group by day having sum(${seen}) > 0`,
   );
   if (!rows.length) throw new Error(`no days in ${JSON.stringify(scope)}: seed the database first`);
   return (count: number): Place[] =>
@@ -77,15 +77,17 @@ function page(db: Db, scope: ListScope, signedIn: boolean, place: Place, shape: 
 
 async function main() {
   const where = machine();
-  const setup = new pg.Client({ connectionString: values.pg });
-  await setup.connect();
+  const shapes: PageShape[] = ['ids', 'key'];
+  const conns = { ids: await connect(), key: await connect() };
+  const setup = conns.ids.db;
   const author =
     Number(values.author) ||
     (
-      await setup.query<{ id: number }>(
-        `select owner_id as id from tales where type = 'POST' and is_submitted = 1 group by 1 order by count(*) desc limit 1`,
+      await queryRows<{ id: number }>(
+        setup,
+        sql`select owner_id as id from tales where type = 'POST' and is_submitted = 1 group by 1 order by count(*) desc limit 1`,
       )
-    ).rows[0].id;
+    )[0].id;
   const lists: { name: string; scope: ListScope }[] = [
     { name: 'feed', scope: { kind: 'feed' } },
     { name: `author ${author}`, scope: { kind: 'author', id: author } },
@@ -93,10 +95,6 @@ async function main() {
   const readers = [false, true];
   const places = new Map<string, (n: number) => Place[]>();
   for (const l of lists) for (const r of readers) places.set(`${l.name}|${r}`, await placesOf(setup, l.scope, r));
-  await setup.end();
-
-  const shapes: PageShape[] = ['ids', 'key'];
-  const conns = { ids: await connect(), key: await connect() };
   // the same rows either way
   let compared = 0;
   for (const l of lists) {
