@@ -58,4 +58,33 @@ describe('the embedded database', () => {
     expect(await shown('48MB')).toBe('48MB');
     expect(await shown()).toBe('128MB');
   });
+
+  it('plans a statement once for all calls where that costs no more, as PostgreSQL does, and per call where the values matter', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    try {
+      for (const text of [
+        'create table plan_probe (id int primary key, body text)',
+        'create index on plan_probe (body)',
+        "insert into plan_probe select g, case when g % 1000 = 0 then 'rare' else 'common' end from generate_series(1, 20000) g",
+        'analyze plan_probe',
+      ])
+        await database.db.execute(sql.raw(text));
+      // a read by key: the same plan suits every value
+      for (let id = 1; id <= 10; id++) await queryRows(database.db, sql`select body from plan_probe where id = ${id}`);
+      // a read whose best plan depends on the value: an index for a rare one, the table for a common one
+      for (let i = 0; i < 10; i++)
+        await queryRows(database.db, sql`select count(*) from plan_probe where body = ${i % 2 ? 'rare' : 'common'}`);
+      const plans = await queryRows<{ statement: string; generic_plans: number; custom_plans: number }>(
+        database.db,
+        sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%plan_probe where%'`,
+      );
+      const byKey = plans.find((p) => p.statement.includes('where id ='));
+      const byBody = plans.find((p) => p.statement.includes('where body ='));
+      // after five calls planned for their values, the one plan is kept
+      expect(byKey).toMatchObject({ custom_plans: 5, generic_plans: 5 });
+      expect(byBody?.custom_plans).toBe(10);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -84,9 +84,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     : undefined;
   const client = await PGlite.create(opts.pgliteDir, { startParams, loadDataDir: opts.pgliteFrom });
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
-  // Statements are kept prepared (pglite-statements.ts) yet planned for each call's values, as
-  // every call was before: a plan made once for any value could suit one search and not another.
-  await client.exec('set plan_cache_mode = force_custom_plan');
+  // Statements are kept prepared (pglite-statements.ts) and planned as PostgreSQL plans a prepared
+  // statement by default, as the server's own connections are: for each call's values at first,
+  // then once for all calls where that plan costs no more. Planning every call (as it once did here)
+  // asked the files for every table's and index's size each time: a twelfth of the
+  // server's busy time under the mixed load (docs/benchmarks.md).
   const db = drizzlePglite({ client: withStatementCache(client), schema }) as unknown as Db;
   return {
     db,

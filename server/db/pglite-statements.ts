@@ -38,7 +38,7 @@ function joined(parts: Uint8Array[]): Uint8Array {
  * every call sends bind, execute and sync in one buffer (0.2-0.5 ms; docs/benchmarks.md). Values are
  * written with PGlite's own serializers for the parameter types the statement was described with,
  * and rows read with its parsers, so results are those of query(). Plans follow the server's
- * plan_cache_mode (openDatabase keeps planning every call with its values).
+ * plan_cache_mode (PostgreSQL's default, as on the server's own connections).
  *
  * Only `query` (what drizzle calls, also inside transactions) takes this way; everything else is
  * PGlite's own. The returned object passes for the client (a Proxy of it).

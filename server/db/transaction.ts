@@ -115,7 +115,7 @@ export async function inTripThenCommit<T>(
  * statement prepared on the connection (`executed`). Left to choose, PostgreSQL planned such a
  * statement anew for every call, as its OFFSET is a parameter it cannot estimate: a list page's
  * plan took a third of the database's work on it (docs/benchmarks.md). On PGlite the statement is
- * run whole, planned for its values as every statement there is. Answers its rows.
+ * run whole, planned as PostgreSQL chooses for any prepared statement. Answers its rows.
  */
 export function readPlannedOnce<T>(db: Db, statement: Statement): Promise<T[]> {
   if (!postgresParts(db)) return queryRows<T>(db, wholeOf(statement));
