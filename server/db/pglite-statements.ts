@@ -77,19 +77,15 @@ export function withStatementCache(client: PGlite, max = 2_000): PGlite {
   }
 
   /**
-   * PGlite's parsers with the caller's over them (drizzle passes its own), merged once per set of
-   * the caller's: parseResults would copy PGlite's 318 parsers for every query (80 µs).
+   * PGlite's parsers with the caller's over them (drizzle passes its own): the caller's few on an
+   * object whose prototype holds PGlite's, so a type the caller has no parser for is found there.
+   * parseResults would copy PGlite's 318 parsers for every query (80 µs), and so did a copy made
+   * once per parsers object, as drizzle makes new ones for every query it builds.
    */
-  const merged = new WeakMap<object, Engine['parsers']>();
   function parsersOf(options: QueryOptions): Engine['parsers'] {
     const own = options?.parsers;
     if (!own) return engine.parsers;
-    let both = merged.get(own);
-    if (!both) {
-      both = { ...engine.parsers, ...own };
-      merged.set(own, both);
-    }
-    return both;
+    return Object.assign(Object.create(engine.parsers) as Engine['parsers'], own);
   }
 
   async function run<T>(text: string, params: unknown[] | undefined, options: QueryOptions): Promise<Results<T>> {
