@@ -132,8 +132,8 @@ export function networkFailure(): ApiError {
 /**
  * Reads an HTTP answer (status and body text) to a request sent at `sentAt` (Date.now()) the way
  * every call does: keeps CurrentUser in step (its unread count only if nothing newer is held, see
- * lib/currentUser.ts), queues the messages (unless the caller explains the status, or every status: 'all'), and
- * gives the envelope of a 2xx JSON answer or throws an ApiError.
+ * lib/currentUser.ts), queues the messages (unless the caller explains the status, or every
+ * status: 'all'), and gives the envelope of a 2xx JSON answer or throws an ApiError.
  * Shared by apiFetch and the uploads that need XMLHttpRequest for their progress.
  */
 export function readAnswer<T = unknown>(
