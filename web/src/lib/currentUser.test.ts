@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CurrentUser, GUEST } from '@common/models/user';
-import { getCurrentUser, setCurrentUser, setNotificationCount } from './currentUser';
+import { CURRENT_USER_STORAGE_KEY } from '@common/constants';
+import { followStored, getCurrentUser, setCurrentUser, setNotificationCount } from './currentUser';
 
 const anna = (count: number, token = 'tok-anna'): CurrentUser => ({ ...GUEST, id: 7, token, count_notifications: count });
 
@@ -21,7 +22,24 @@ const begin = (count: number): string => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
+
+/** A localStorage this tab shares with another; gives what the other tab writes there. */
+const sharedStorage = () => {
+  const items = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, String(v)),
+    removeItem: (k: string) => void items.delete(k),
+  });
+  /** Another tab stores `user` with a count read no earlier than `since`, and this tab hears of it. */
+  return (user: CurrentUser, since: number) => {
+    items.set(`${CURRENT_USER_STORAGE_KEY}.countSince`, String(since));
+    items.set(CURRENT_USER_STORAGE_KEY, JSON.stringify(user));
+    followStored();
+  };
+};
 
 describe('the unread count a tab keeps', () => {
   it('takes the count of an answer sent after the one it holds', () => {
@@ -81,5 +99,36 @@ describe('the unread count a tab keeps', () => {
     vi.setSystemTime(live - 3_600_000);
     setCurrentUser({ ...anna(2), token }, live - 3_600_000);
     expect(getCurrentUser().count_notifications).toBe(2);
+  });
+});
+
+describe('the unread count another tab stored', () => {
+  it('is kept over an answer of this tab whose request left before the other tab read it', () => {
+    const otherTab = sharedStorage();
+    const token = begin(0);
+    const requestLeft = next();
+    const otherTabsLive = next();
+    vi.setSystemTime(otherTabsLive + 10);
+    otherTab({ ...anna(1), token }, otherTabsLive);
+    expect(getCurrentUser().count_notifications).toBe(1);
+    setCurrentUser({ ...anna(0), token }, requestLeft);
+    expect(getCurrentUser().count_notifications).toBe(1);
+    expect(JSON.parse(localStorage.getItem(CURRENT_USER_STORAGE_KEY) ?? '{}')).toMatchObject({ count_notifications: 1 });
+  });
+
+  it("brings another session's own moment: an answer of this tab sent after it is taken", () => {
+    const otherTab = sharedStorage();
+    begin(0);
+    const answerLeft = next();
+    const live = next();
+    vi.setSystemTime(live + 10);
+    setNotificationCount(7, 2, live);
+    // the other tab logged in as someone else, with a request that left before this tab's live count
+    otherTab({ ...GUEST, id: 8, token: 't8', count_notifications: 5 }, answerLeft);
+    expect(getCurrentUser()).toMatchObject({ id: 8, count_notifications: 5 });
+    // sent before this tab's old live count, after the other tab's login left
+    const later = live - 500;
+    setCurrentUser({ ...GUEST, id: 8, token: 't8', count_notifications: 4 }, later);
+    expect(getCurrentUser().count_notifications).toBe(4);
   });
 });

@@ -33,6 +33,22 @@ function readStored(): CurrentUser {
 const currentUserStore = createStore<CurrentUser>(readStored());
 
 /**
+ * Where countSince is kept for the other tabs, written just before the CurrentUser it goes with:
+ * a tab that follows another's CurrentUser through the storage event takes its moment too, and
+ * so does not put back an older count of its own answers afterwards.
+ */
+const COUNT_SINCE_STORAGE_KEY = `${CURRENT_USER_STORAGE_KEY}.countSince`;
+
+function readStoredSince(): number {
+  try {
+    const since = Number(localStorage.getItem(COUNT_SINCE_STORAGE_KEY));
+    return Number.isFinite(since) && since > 0 ? since : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * The earliest moment (ms, this clock) at which the unread count now held could have been read.
  * Counts come from every answer's CurrentUser, read by the server once the request arrived, and
  * from the live stream, which sends each change as it commits. An answer to a request sent
@@ -41,12 +57,15 @@ const currentUserStore = createStore<CurrentUser>(readStored());
  * is not taken. Nothing newer is lost that way: while the stream is live it sends every change
  * after its own count, and while it is not, the next poll or call brings the count again.
  */
-let countSince = 0;
+let countSince = readStoredSince();
+
+const isSameSession = (a: CurrentUser, b: CurrentUser): boolean => a.id !== null && a.id === b.id && a.token === b.token;
 
 function store(user: CurrentUser): void {
   const prev = currentUserStore.get();
   if (JSON.stringify(prev) === JSON.stringify(user)) return;
   try {
+    localStorage.setItem(COUNT_SINCE_STORAGE_KEY, String(countSince));
     localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify(user));
   } catch {
     // storage full or disabled: the session still lives in memory and in the cookie
@@ -67,8 +86,7 @@ export function setCurrentUser(next: unknown, sentAt: number): void {
   if (!isCurrentUser(next)) return;
   let user = normalise(next);
   const prev = currentUserStore.get();
-  const sameSession = user.id !== null && user.id === prev.id && user.token === prev.token;
-  if (sameSession && sentAt < heldSince()) user = { ...user, count_notifications: prev.count_notifications };
+  if (isSameSession(user, prev) && sentAt < heldSince()) user = { ...user, count_notifications: prev.count_notifications };
   else countSince = sentAt;
   store(user);
 }
@@ -89,9 +107,19 @@ export function useCurrentUser(): CurrentUser {
   return useStore(currentUserStore);
 }
 
-/** Another tab logged in or out: follow it. */
+/**
+ * Another tab logged in or out, or took a newer count: follow it, with the moment its count was
+ * read (the later of the two within one session; another session's own).
+ */
+export function followStored(): void {
+  const user = readStored();
+  const since = readStoredSince();
+  countSince = isSameSession(user, currentUserStore.get()) ? Math.max(countSince, since) : since;
+  currentUserStore.set(user);
+}
+
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
-    if (e.key === CURRENT_USER_STORAGE_KEY) currentUserStore.set(readStored());
+    if (e.key === CURRENT_USER_STORAGE_KEY) followStored();
   });
 }

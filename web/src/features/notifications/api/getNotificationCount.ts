@@ -1,8 +1,7 @@
-import { REQUESTED_WITH } from '@common/constants';
 import type { Envelope } from '@common/schemas/envelope';
 import { calls } from '@common/api/calls';
 import { pathOf } from '@common/api/endpoint';
-import { apiUrl } from '@/api/client';
+import { apiHeaders, apiUrl } from '@/api/client';
 import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
 
 /**
@@ -12,15 +11,12 @@ import { getCurrentUser, setCurrentUser } from '@/lib/currentUser';
  * This is a background call, so it does not go through apiFetch: that wrapper covers the page
  * with the spinner and opens the message modal on a failure, and a poll every 20 seconds must do
  * neither (offline, it would put 'Unexpected error.' on screen three times a minute). It sends
- * the same headers and keeps CurrentUser in step the same way; failures are silent.
+ * the same headers and keeps CurrentUser in step the same way; failures are silent. Gives the
+ * count with the moment its request left (the count was read no earlier), or null.
  */
-export async function getNotificationCount(signal?: AbortSignal): Promise<number | null> {
+export async function getNotificationCount(signal?: AbortSignal): Promise<{ count: number; sentAt: number } | null> {
   const user = getCurrentUser();
-  const headers = new Headers({ 'x-requested-with': REQUESTED_WITH, fgp: navigator.userAgent });
-  if (user.id != null && user.token) {
-    headers.set('uid', String(user.id));
-    headers.set('token', user.token);
-  }
+  const headers = apiHeaders(false);
   const sentAt = Date.now();
   try {
     const res = await fetch(apiUrl(pathOf(calls.notifications.notificationCount, {})), { headers, credentials: 'include', signal });
@@ -28,7 +24,7 @@ export async function getNotificationCount(signal?: AbortSignal): Promise<number
     // an answer that arrives after a logout or login in the meantime must not bring the old session back
     const sameSession = getCurrentUser().token === user.token;
     if (sameSession && env && typeof env === 'object' && 'CurrentUser' in env) setCurrentUser(env.CurrentUser, sentAt);
-    return typeof env?.data?.count === 'number' ? env.data.count : null;
+    return typeof env?.data?.count === 'number' ? { count: env.data.count, sentAt } : null;
   } catch {
     return null;
   }

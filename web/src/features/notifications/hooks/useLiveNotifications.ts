@@ -78,11 +78,10 @@ function holdStream(userId: number, tell: (live: Live) => void, signal: AbortSig
     const ask = () => {
       if (document.visibilityState !== 'visible' || controller) return;
       controller = new AbortController();
-      const sentAt = Date.now();
-      lastAsked = sentAt;
+      lastAsked = Date.now();
       void getNotificationCount(controller.signal)
-        .then((count) => {
-          if (count !== null) tell({ userId, type: 'count', count, since: sentAt });
+        .then((read) => {
+          if (read) tell({ userId, type: 'count', count: read.count, since: read.sentAt });
         })
         .finally(() => {
           controller = null;
