@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CurrentUser, GUEST } from '@common/models/user';
 import { CURRENT_USER_STORAGE_KEY } from '@common/constants';
-import { followStored, getCurrentUser, setCurrentUser, setNotificationCount } from './currentUser';
+import { COUNT_SINCE_STORAGE_KEY, followStored, getCurrentUser, setCurrentUser, setNotificationCount } from './currentUser';
 
 const anna = (count: number, token = 'tok-anna'): CurrentUser => ({ ...GUEST, id: 7, token, count_notifications: count });
 
@@ -35,7 +35,7 @@ const sharedStorage = () => {
   });
   /** Another tab stores `user` with a count read no earlier than `since`, and this tab hears of it. */
   return (user: CurrentUser, since: number) => {
-    items.set(`${CURRENT_USER_STORAGE_KEY}.countSince`, String(since));
+    items.set(COUNT_SINCE_STORAGE_KEY, String(since));
     items.set(CURRENT_USER_STORAGE_KEY, JSON.stringify(user));
     followStored();
   };

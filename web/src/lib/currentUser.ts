@@ -37,7 +37,7 @@ const currentUserStore = createStore<CurrentUser>(readStored());
  * a tab that follows another's CurrentUser through the storage event takes its moment too, and
  * so does not put back an older count of its own answers afterwards.
  */
-const COUNT_SINCE_STORAGE_KEY = `${CURRENT_USER_STORAGE_KEY}.countSince`;
+export const COUNT_SINCE_STORAGE_KEY = `${CURRENT_USER_STORAGE_KEY}.countSince`;
 
 function readStoredSince(): number {
   try {
