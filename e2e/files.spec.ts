@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, CDPSession, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { FileRow } from '../common/schemas/file';
 import { API_HEADERS } from './api';
@@ -107,8 +107,12 @@ test('three uploaded MP3s play as a playlist: one at a time, and each ended trac
  * DevTools protocol. Set once per test: a second setting on the same page once failed to hold on a
  * loaded CI run (the next upload went out at full speed).
  */
+/** The page's own DevTools session: conditions set through one session are lifted only through it. */
+const devtools = new WeakMap<Page, CDPSession>();
+
 async function throttle(page: Page, { bytesPerSecond = -1, latency = 0 }: { bytesPerSecond?: number; latency?: number }) {
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = devtools.get(page) ?? (await page.context().newCDPSession(page));
+  devtools.set(page, cdp);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
 }
 
@@ -196,6 +200,8 @@ test('an upload cancelled after it has gone out, while the server stores it, is 
   expect(await page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen)).toEqual([]);
   await expect(toasts(page)).toBeHidden();
   await expect(p.getByTestId('files-count')).toHaveText('0 attached files');
+  // read again at full speed: under the 4 s answers a reload's chain of requests took 8 s
+  await throttle(page, {});
   await page.reload();
   await expect(panel(page).getByTestId('files-count')).toHaveText('0 attached files');
 });
