@@ -42,86 +42,90 @@ const WORDS = {
 } as const;
 
 for (const lang of ['en', 'ru'] as const) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`docs/screens: feed, tale, editor, comments, notifications, profile; desktop and phone; ${lang}, ${scheme}`, async ({
-      page,
-      browser,
-    }) => {
-      test.setTimeout(180_000);
-      const w = WORDS[lang];
-      const tag = uniqueWord('screens');
-      await registerViaUi(page);
-      const me = await apiInPage(page, '/auth/profile', {
-        id: await storedUserId(page),
-        firstname: lang === 'en' ? 'Anna' : 'Анна',
-        lastname: lang === 'en' ? 'Rivers' : 'Реченская',
-        about_myself: w.about,
-      });
-      expect(me.body.meta.alina_response_success).toBe(1);
-      const older = await createTale(page.request, {
-        header: lang === 'en' ? 'A night train north' : 'Ночной поезд на север',
-        body: `<p>${lang === 'en' ? 'The tea came in glass holders, and the window showed nothing but snow.' : 'Чай принесли в подстаканниках, а за окном был только снег.'} #${tag}</p>`,
-      });
-      const tale = await createTale(page.request, { header: w.header, body: `${w.body}<p>#${tag}</p>` });
-      const other = await browser.newContext();
-      try {
-        const guest = await newUserPage(other, lang === 'en' ? 'Boris' : 'Борис', lang === 'en' ? 'Lake' : 'Озёров');
-        const first = await commentOn(guest, tale.id, w.comment);
-        await commentOn(page, first, w.reply);
-        await commentOn(guest, tale.id, w.second);
-        for (const id of [tale.id, older.id]) await apiInPage(guest, '/like/process', { ref_table: 'tale', ref_id: id, val: 1 });
-      } finally {
-        await other.close();
-      }
-
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate(([key, l]) => localStorage.setItem(key, l), [LANGUAGE_STORAGE_KEY, lang] as const);
-      fs.mkdirSync(OUT, { recursive: true });
-      for (const [device, size] of Object.entries(VIEWPORTS)) {
-        await page.setViewportSize(size);
-        const shoot = async (screen: string) => {
-          await page.waitForLoadState('networkidle');
-          if (await toasts(page).isVisible()) await closeMessages(page);
-          await page.screenshot({ path: path.join(OUT, `${screen}-${device}-${scheme}-${lang}.jpg`), type: 'jpeg', quality: 72 });
-        };
-
-        await page.goto(`/tale/feed?txt=${encodeURIComponent(`#${tag}`)}`);
-        await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        await expect(page.getByTestId('tale-card')).toHaveCount(2);
-        await shoot('feed');
-
-        await page.goto(`/tale/upsert/${tale.id}`);
-        await expect(page.getByTestId('tale-body')).toContainText(w.header === 'Walking to Tver' ? 'Volga' : 'Волга');
-        await shoot('tale');
-
-        // the thread: the reply open, the composer open with a word in it
-        const thread = page.getByTestId('comments');
-        const replies = thread.getByTestId('replies').first().getByTestId('comments-toggle');
-        if ((await replies.getAttribute('aria-expanded')) !== 'true') await replies.click();
-        await expect(thread.getByTestId('reply-list')).toBeVisible();
-        const form = thread.getByTestId('comment-form').last();
-        await form.getByRole('textbox').click();
-        await page.keyboard.type(lang === 'en' ? 'Lovely. ' : 'Чудесно. ');
-        await expect(form).toHaveAttribute('data-open', '1');
-        await thread
-          .getByTestId('comments-toggle')
-          .first()
-          .evaluate((e) => e.scrollIntoView({ block: 'start' }));
-        await shoot('comments');
-
-        await page.getByTestId('tale-edit').click();
-        await expect(page.getByRole('textbox', { name: lang === 'en' ? 'Header' : 'Заголовок' })).toHaveValue(w.header);
-        await shoot('editor');
-        await page.getByTestId('tale-cancel').click();
-
-        await page.goto('/notification');
-        await expect(page.getByTestId('notification').first()).toBeVisible();
-        await shoot('notifications');
-
-        await page.goto('/auth/profile');
-        await expect(page.getByTestId('profile-view')).toBeVisible();
-        await shoot('profile');
-      }
+  test(`docs/screens: feed, tale, editor, comments, notifications, profile; desktop and phone; ${lang}, light and dark`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const w = WORDS[lang];
+    const tag = uniqueWord('screens');
+    await registerViaUi(page);
+    const me = await apiInPage(page, '/auth/profile', {
+      id: await storedUserId(page),
+      firstname: lang === 'en' ? 'Anna' : 'Анна',
+      lastname: lang === 'en' ? 'Rivers' : 'Реченская',
+      about_myself: w.about,
     });
-  }
+    expect(me.body.meta.alina_response_success).toBe(1);
+    const older = await createTale(page.request, {
+      header: lang === 'en' ? 'A night train north' : 'Ночной поезд на север',
+      body: `<p>${lang === 'en' ? 'The tea came in glass holders, and the window showed nothing but snow.' : 'Чай принесли в подстаканниках, а за окном был только снег.'} #${tag}</p>`,
+    });
+    const tale = await createTale(page.request, { header: w.header, body: `${w.body}<p>#${tag}</p>` });
+    const other = await browser.newContext();
+    try {
+      const guest = await newUserPage(other, lang === 'en' ? 'Boris' : 'Борис', lang === 'en' ? 'Lake' : 'Озёров');
+      const first = await commentOn(guest, tale.id, w.comment);
+      await commentOn(page, first, w.reply);
+      await commentOn(guest, tale.id, w.second);
+      for (const id of [tale.id, older.id]) await apiInPage(guest, '/like/process', { ref_table: 'tale', ref_id: id, val: 1 });
+    } finally {
+      await other.close();
+    }
+
+    await page.evaluate(([key, l]) => localStorage.setItem(key, l), [LANGUAGE_STORAGE_KEY, lang] as const);
+    fs.mkdirSync(OUT, { recursive: true });
+    for (const [device, size] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      // each screen in both schemes as it stands: the page follows the system's by one attribute
+      const shoot = async (screen: string) => {
+        await page.waitForLoadState('networkidle');
+        if (await toasts(page).isVisible()) await closeMessages(page);
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await expect(page.locator('html')).toHaveAttribute('data-bs-theme', scheme);
+          await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+          await page.screenshot({ path: path.join(OUT, `${screen}-${device}-${scheme}-${lang}.jpg`), type: 'jpeg', quality: 72 });
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+      };
+
+      await page.goto(`/tale/feed?txt=${encodeURIComponent(`#${tag}`)}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByTestId('tale-card')).toHaveCount(2);
+      await shoot('feed');
+
+      await page.goto(`/tale/upsert/${tale.id}`);
+      await expect(page.getByTestId('tale-body')).toContainText(w.header === 'Walking to Tver' ? 'Volga' : 'Волга');
+      await shoot('tale');
+
+      // the thread: the reply open, the composer open with a word in it
+      const thread = page.getByTestId('comments');
+      const replies = thread.getByTestId('replies').first().getByTestId('comments-toggle');
+      if ((await replies.getAttribute('aria-expanded')) !== 'true') await replies.click();
+      await expect(thread.getByTestId('reply-list')).toBeVisible();
+      const form = thread.getByTestId('comment-form').last();
+      await form.getByRole('textbox').click();
+      await page.keyboard.type(lang === 'en' ? 'Lovely. ' : 'Чудесно. ');
+      await expect(form).toHaveAttribute('data-open', '1');
+      await thread
+        .getByTestId('comments-toggle')
+        .first()
+        .evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await shoot('comments');
+
+      await page.getByTestId('tale-edit').click();
+      await expect(page.getByRole('textbox', { name: lang === 'en' ? 'Header' : 'Заголовок' })).toHaveValue(w.header);
+      await shoot('editor');
+      await page.getByTestId('tale-cancel').click();
+
+      await page.goto('/notification');
+      await expect(page.getByTestId('notification').first()).toBeVisible();
+      await shoot('notifications');
+
+      await page.goto('/auth/profile');
+      await expect(page.getByTestId('profile-view')).toBeVisible();
+      await shoot('profile');
+    }
+  });
 }
