@@ -3,7 +3,8 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * Where a statement takes a value: its placeholder while the shape is compiled, the value itself
- * when the statement is built whole (PGlite runs drizzle's SQL as it is).
+ * when the statement is built whole (what drizzle would have built; the tests hold the compiled
+ * text to it).
  */
 // biome-ignore lint/suspicious/noExplicitAny: a value goes wherever drizzle takes one (a column's insert value, a template's chunk)
 export type ValueOf = (name: string) => any;
@@ -28,7 +29,7 @@ export class StatementShape {
     return new ShapedStatement(this, values);
   }
 
-  /** The statement whole, its values written in by drizzle. */
+  /** The statement whole, its values written in by drizzle: what `query` must equal (shape.unit.test.ts). */
   whole(values: Record<string, unknown>): SQL {
     return this.build((name) => {
       if (!(name in values)) throw new Error(`statement ${this.name}: no value for ${name}`);
@@ -76,9 +77,6 @@ export type Statement = SQL | ShapedStatement;
 /** The statement's text and parameters (what node-postgres sends). */
 export const queryOf = (dialect: PgDialect, statement: Statement): Query =>
   statement instanceof ShapedStatement ? statement.query(dialect) : dialect.sqlToQuery(statement);
-
-/** The statement as drizzle's SQL, its values written in (what PGlite runs). */
-export const wholeOf = (statement: Statement): SQL => (statement instanceof ShapedStatement ? statement.whole() : statement);
 
 /** The shapes of one kind of statement by the parts that change its text (which fields a new tale sets). */
 export class StatementShapes {
