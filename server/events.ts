@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from './db/client';
-import { advisoryLockStatement } from './db/locks';
 import { type TransactionEnds, inOneTrip, inTransaction, inTripThenCommit, inTwoTrips } from './db/transaction';
 import type { Statement } from './db/shape';
 
@@ -161,7 +160,7 @@ async function withEvents<T>(
 ): Promise<T> {
   let relayed = false;
   const result = await run({
-    atBegin: lock && advisoryLockStatement(lock),
+    lock,
     atCommit: () => {
       const told = deps.events.atCommit(pending);
       relayed = told !== undefined;

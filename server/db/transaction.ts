@@ -4,6 +4,7 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
 import { isDatabaseUnavailable } from './faults';
+import { advisoryLockStatement } from './locks';
 import { type Statement, queryOf } from './shape';
 
 /** What drizzle keeps of a node-postgres database: the parts its own transactions are made of. */
@@ -38,14 +39,26 @@ function postgresParts(db: Db): (NodePgParts & { $client: pg.Pool }) | undefined
 }
 
 export interface TransactionEnds {
-  /** SQL statements (plain text) that run first, in the same round trip as BEGIN: a lock to hold from the start. */
+  /**
+   * An advisory lock (locks.ts) held from the transaction's first moment: taken in the round trip
+   * of its BEGIN on PostgreSQL. PGlite runs one transaction at a time and no other query while one
+   * is open (its transaction mutex, which every query takes), so there it would have nothing to
+   * wait for: not taken, a statement less for every write a lock guards.
+   */
+  lock?: readonly (string | number)[];
+  /** SQL statements (plain text) that run first, in the same round trip as BEGIN (after the lock). */
   atBegin?: string;
   /** SQL statements (plain text) that run last, in the same round trip as COMMIT; asked for once the work is done. */
   atCommit?: () => string;
 }
 
+/** What runs with BEGIN on PostgreSQL: the lock, then `atBegin`. */
+function beginStatements(ends: TransactionEnds): string[] {
+  return [...(ends.lock ? [advisoryLockStatement(ends.lock)] : []), ...(ends.atBegin ? [ends.atBegin] : [])];
+}
+
 /**
- * Runs `work` in one transaction. `atBegin` and `atCommit` (TransactionEnds) ride with its BEGIN
+ * Runs `work` in one transaction. `lock`, `atBegin` and `atCommit` (TransactionEnds) ride with its BEGIN
  * and COMMIT. `atCommit` gives SQL statements (plain text, values written in
  * as literals) that run inside the transaction in the same round trip as its COMMIT: the event
  * relay's NOTIFY rides there, so it is delivered exactly when the change is, and a write costs no
@@ -71,7 +84,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, end
   return onClient(parts.$client, async (client) => {
     const session = new NodePgSession(client, dialect, schema as never, options as never);
     const tx = new NodePgTransaction(dialect, session, schema as never) as unknown as Db;
-    await client.query(atBegin ? `begin;${atBegin}` : 'begin');
+    await client.query(['begin', ...beginStatements(ends)].join(';'));
     const result = await work(tx);
     // A simple query: its statements and the COMMIT run in order, in one round trip, and a failing
     // one rolls the whole transaction back.
@@ -160,7 +173,7 @@ async function inTrips<A, B>(
     );
   }
   const { dialect } = parts.session;
-  const begin = ['begin', ...(ends.atBegin ? [ends.atBegin] : [])];
+  const begin = ['begin', ...beginStatements(ends)];
   return onClient(parts.$client, async (client) => {
     // One simple query per trip; the rows wanted are those of the statement after what opens it.
     const attempt = async (prepare: boolean): Promise<B[]> => {
