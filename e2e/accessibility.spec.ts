@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiInPage } from './api';
-import { axe, loginViaUi, newUserPage, registerViaUi, savedAdminAccount } from './helpers';
+import { axe, loginViaUi, newUserPage, registerViaUi, savedAdminAccount, showScheme } from './helpers';
 import { commentOn, createTale, uniqueWord } from './tales-helpers';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -22,13 +22,6 @@ async function violations(page: Page, rules?: string[]) {
   }));
 }
 
-async function scheme(page: Page, colorScheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme });
-  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
-  // colours change through CSS transitions (buttons, links): measure them where they end
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-}
-
 /**
  * Every WCAG 2.x A and AA rule axe has on the whole page in the light scheme, then the colour rules
  * in the dark one; any violation of any impact is kept under the screen's name.
@@ -37,13 +30,13 @@ function checker(page: Page) {
   const found: Record<string, unknown> = {};
   const check = async (name: string) => {
     await page.waitForLoadState('networkidle');
-    await scheme(page, 'light');
+    await showScheme(page, 'light');
     const light = await violations(page);
     if (light.length) found[`${name}, light`] = light;
-    await scheme(page, 'dark');
+    await showScheme(page, 'dark');
     const dark = await violations(page, COLOUR_RULES);
     if (dark.length) found[`${name}, dark`] = dark;
-    await scheme(page, 'light');
+    await showScheme(page, 'light');
   };
   return { found, check };
 }

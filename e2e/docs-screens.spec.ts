@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LANGUAGE_STORAGE_KEY } from '../common/constants';
 import { expect, test } from './fixtures';
 import { apiInPage, storedUserId } from './api';
-import { closeMessages, newUserPage, registerViaUi, toasts } from './helpers';
+import { closeMessages, newUserPage, registerViaUi, showScheme, toasts } from './helpers';
 import { commentOn, createTale, uniqueWord } from './tales-helpers';
 
 /**
@@ -82,9 +82,7 @@ for (const lang of ['en', 'ru'] as const) {
         await page.waitForLoadState('networkidle');
         if (await toasts(page).isVisible()) await closeMessages(page);
         for (const scheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme: scheme });
-          await expect(page.locator('html')).toHaveAttribute('data-bs-theme', scheme);
-          await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+          await showScheme(page, scheme);
           await page.screenshot({ path: path.join(OUT, `${screen}-${device}-${scheme}-${lang}.jpg`), type: 'jpeg', quality: 72 });
         }
         await page.emulateMedia({ colorScheme: 'light' });

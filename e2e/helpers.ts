@@ -170,3 +170,14 @@ export async function newUserPage(context: BrowserContext, firstname: string, la
  * tested here has.
  */
 export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
+
+/**
+ * Switches the system's colour scheme under a loaded page and waits until the page shows it: the
+ * root's data-bs-theme (web/src/lib/theme.ts follows the system) and the CSS transitions it sets
+ * off (buttons, links) run to their end.
+ */
+export async function showScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
