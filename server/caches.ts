@@ -164,7 +164,7 @@ export class Memo<V> {
     private readonly max = 5_000,
     private readonly tales?: TaleDependencies,
     /**
-     * Once half full, keep a new key's value only when the key is asked for again (within about
+     * Once half full (of entries or of its budget), keep a new key's value only when the key is asked for again (within about
      * the last `max` new keys): for memos whose keys are often asked once (a new search's page, a
      * deep page), which are then loaded and answered without the cost of keeping them, and without
      * pushing out values that are asked for again.
@@ -201,9 +201,24 @@ export class Memo<V> {
     }
   }
 
-  /** Puts an entry whose value has loaded, filed under the tales it shows. */
+  /**
+   * Puts an entry whose value has loaded, filed under the tales it shows. With a budget, a value
+   * over a hundredth of it is not kept, and the least used go until a tenth of it is free.
+   */
   private keep(key: string, entry: Entry<V>, value: V) {
     this.remove(key);
+    const { budget } = this.options;
+    if (budget) {
+      entry.weight ??= budget.weigh(value);
+      if (entry.weight > budget.bytes / 100) return;
+      if (this.weight + entry.weight > budget.bytes) {
+        for (const [k, e] of this.entries) {
+          if (this.weight + entry.weight <= budget.bytes * 0.9) break;
+          // a value still loading weighs nothing yet, and its callers wait for it
+          if (e.weight !== undefined) this.remove(k);
+        }
+      }
+    }
     this.entries.set(key, entry);
     this.weight += entry.weight ?? 0;
     this.options.kept?.(value);
@@ -233,6 +248,12 @@ export class Memo<V> {
       if (entry.uses) tales.use(entry.uses);
       return v;
     });
+  }
+
+  /** Half the entries it may hold, or half its budget, taken. */
+  private halfFull(): boolean {
+    const { budget } = this.options;
+    return this.entries.size >= this.max / 2 || (budget !== undefined && this.weight >= budget.bytes / 2);
   }
 
   /** Whether the key is asked for the first time lately (probation): it is noted for next time. */
@@ -286,13 +307,6 @@ export class Memo<V> {
     const weight = budget?.weigh(value) ?? 0;
     if (budget && weight > budget.bytes / 100) return;
     if (this.entries.size >= this.max) trimOldest(this.entries, this.max, (k) => this.remove(k));
-    if (budget && this.weight + weight > budget.bytes) {
-      // the least used go until a tenth of the budget is free
-      for (const k of this.entries.keys()) {
-        if (this.weight + weight <= budget.bytes * 0.9) break;
-        this.remove(k);
-      }
-    }
     this.keep(
       key,
       {
@@ -332,7 +346,7 @@ export class Memo<V> {
       }
       return this.named(hit);
     }
-    if (this.probation && !hit && this.entries.size >= this.max / 2 && this.firstAsk(key)) return load();
+    if (this.probation && !hit && this.halfFull() && this.firstAsk(key)) return load();
     if (this.entries.size >= this.max) {
       // Values of an older version go first, swept once per version (not on every miss of a full memo).
       if (this.sweptVersion !== version) {
@@ -505,6 +519,12 @@ function rowWeight(row: TaleRow): number {
   return 1_024 + 3 * chars;
 }
 
+/** About how many bytes a kept page takes: its rows (rowWeight) and a little for the rest. */
+const pageWeight = (page: { rows: TaleRow[] }) => page.rows.reduce((sum, row) => sum + rowWeight(row), 256);
+
+/** About how many bytes a text takes (two a character, as V8 keeps any beyond Latin-1). */
+const textWeight = (text: string) => 64 + 2 * text.length;
+
 /**
  * The app's caches, subscribed to its events. A change drops only what it can change
  * (TaleDependencies): how one tale reads (a like, a comment under it, an upload, its delete) drops
@@ -513,7 +533,7 @@ function rowWeight(row: TaleRow): number {
  * versions that every feed value is kept under. A drop takes more than it must, never less.
  */
 export function createCaches(
-  config: Pick<Config, 'FEED_CACHE_MS' | 'SESSION_CACHE_MS' | 'SEARCH_ROWS_CACHE_MB'>,
+  config: Pick<Config, 'FEED_CACHE_MS' | 'FEED_CACHE_MB' | 'SESSION_CACHE_MS' | 'SEARCH_ROWS_CACHE_MB'>,
   events: EventBus,
   /** Whether this server is one of several and cannot hear the others now (its event relay is down). */
   cutOff: () => boolean = () => false,
@@ -532,7 +552,12 @@ export function createCaches(
   const caches: Caches = {
     sessions: new SessionCache(life(config.SESSION_CACHE_MS)),
     taleUses,
-    pages: new Memo(life(ttl), () => version.content, 5_000, taleUses, true, { kept: (page) => page.rows.forEach(presentable) }),
+    // within a budget of memory: a crawler reading every page of a large site would otherwise fill
+    // them with pages nobody reads again, and the collector would carry them (docs/benchmarks.md)
+    pages: new Memo<{ rows: TaleRow[]; pagination: Pagination }>(life(ttl), () => version.content, 5_000, taleUses, true, {
+      budget: { weigh: pageWeight, bytes: config.FEED_CACHE_MB * 2 ** 20 },
+      kept: (page) => page.rows.forEach(presentable),
+    }),
     counts: new Memo(life(ttl * 10), () => version.membership, 5_000, taleUses),
     positions: new Memo(life(ttl * 10), () => version.membership, 20_000, taleUses),
     tales: new Memo(life(ttl), () => version.content, 20_000, taleUses),
@@ -545,7 +570,9 @@ export function createCaches(
     // an hour at most, as searchRows: the items of the notifications people read lately (a page of
     // ten for each of 10,000 readers), about a kilobyte each with what files them
     contexts: new Memo(life(ttl * 3_600), () => version.facts, 100_000, taleUses),
-    answers: new Memo(life(ttl), () => version.content, 5_000, taleUses, true),
+    answers: new Memo(life(ttl), () => version.content, 5_000, taleUses, true, {
+      budget: { weigh: textWeight, bytes: config.FEED_CACHE_MB * 2 ** 20 },
+    }),
     likers: new Memo(life(ttl), () => version.content, 5_000, taleUses),
     liked: new Memo(life(config.SESSION_CACHE_MS), () => version.content, 50_000, taleUses, true),
     presented,

@@ -271,6 +271,19 @@ describe('a memo on probation (keys often asked once)', () => {
     expect(m.loads()).toBe(before + 3);
   });
 
+  it('counts itself half full when half its budget is taken, however few its entries', async () => {
+    const memo = new Memo<number>(60_000, () => 0, 1_000, undefined, true, { budget: { weigh: () => 100, bytes: 10_000 } });
+    const m = counting(memo);
+    for (let k = 0; k < 50; k++) await m.get(k);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(m.loads()).toBe(50);
+    // 50 of 1,000 entries, but half the budget: a new key is kept only at its second ask
+    await m.get(77);
+    await m.get(77);
+    await m.get(77);
+    expect(m.loads()).toBe(52);
+  });
+
   it('names the tales of a value it did not keep to the load it ran inside of', async () => {
     const tales = new TaleDependencies();
     const pages = new Memo<string>(60_000, () => 0, 100, tales, true);
@@ -288,6 +301,59 @@ describe('a memo on probation (keys often asked once)', () => {
     text = 'two';
     tales.taleChanged(7);
     expect(await answers.get('A', answer)).toBe('answer(two)');
+  });
+});
+
+describe("values loaded on demand within a budget (shared feed pages, visitors' answers)", () => {
+  const budgeted = (bytes: number) =>
+    new Memo<{ id: number; size: number }>(60_000, () => 0, 1_000, undefined, false, { budget: { weigh: (v) => v.size, bytes } });
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  /** Whether the memo answers the key without loading it again. */
+  const kept = async (memo: Memo<{ id: number; size: number }>, key: string) => {
+    const again = vi.fn(async () => ({ id: -1, size: 1 }));
+    await memo.get(key, again);
+    return again.mock.calls.length === 0;
+  };
+
+  it('keeps what it loads until the budget is full, then lets the oldest go, never holding more than the budget', async () => {
+    const memo = budgeted(10_000);
+    for (let k = 1; k <= 100; k++) await memo.get(String(k), async () => ({ id: k, size: 100 }));
+    await settle();
+    for (let k = 1; k <= 100; k++) expect(await kept(memo, String(k)), `key ${k}`).toBe(true);
+    await memo.get('101', async () => ({ id: 101, size: 100 }));
+    await settle();
+    expect(await kept(memo, '101')).toBe(true);
+    expect(await kept(memo, '1')).toBe(false);
+    let held = 0;
+    for (let k = 2; k <= 100; k++) if (await kept(memo, String(k))) held++;
+    // '1' was loaded again above (size 1), so it takes a little room too
+    expect((held + 1) * 100).toBeLessThanOrEqual(10_000);
+    expect(held).toBeGreaterThan(80);
+  });
+
+  it('answers a value over a hundredth of the budget without keeping it', async () => {
+    const memo = budgeted(10_000);
+    const load = vi.fn(async () => ({ id: 7, size: 101 }));
+    expect(await memo.get('big', load)).toEqual({ id: 7, size: 101 });
+    await settle();
+    expect(await memo.get('big', load)).toEqual({ id: 7, size: 101 });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not let a value still loading go to make room: its callers share the one load, and it is kept', async () => {
+    const memo = budgeted(1_000);
+    let finish!: (v: { id: number; size: number }) => void;
+    const slow = vi.fn(() => new Promise<{ id: number; size: number }>((r) => (finish = r)));
+    const first = memo.get('slow', slow);
+    for (let k = 1; k <= 150; k++) await memo.get(String(k), async () => ({ id: k, size: 10 }));
+    await settle();
+    const second = memo.get('slow', slow);
+    finish({ id: 0, size: 10 });
+    expect(await first).toEqual({ id: 0, size: 10 });
+    expect(await second).toEqual({ id: 0, size: 10 });
+    expect(slow).toHaveBeenCalledTimes(1);
+    await settle();
+    expect(await kept(memo, 'slow')).toBe(true);
   });
 });
 

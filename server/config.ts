@@ -174,6 +174,11 @@ export const ConfigSchema = z
     SEARCH_ROWS_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(128),
     /** How long a feed page everyone sees alike is shared (its count ten times as long); 0 turns that off. */
     FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /**
+     * About how much memory (MB) the shared feed pages may take, and as much again the visitors'
+     * answers made of them; past it the least used go. 0 keeps none.
+     */
+    FEED_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(16),
     /** How long this server keeps a resolved session (changes made here drop it at once); 0 turns that off. */
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
     /** Addresses (IPs or CIDRs) the server-side HTTP tool may reach although private or loopback. */
