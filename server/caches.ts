@@ -303,9 +303,6 @@ export class Memo<V> {
     const ttlMs = this.ttl();
     const used = new Set(uses);
     if (ttlMs === 0 || this.tales?.changedSince(used, since)) return;
-    const { budget } = this.options;
-    const weight = budget?.weigh(value) ?? 0;
-    if (budget && weight > budget.bytes / 100) return;
     if (this.entries.size >= this.max) trimOldest(this.entries, this.max, (k) => this.remove(k));
     this.keep(
       key,
@@ -315,7 +312,6 @@ export class Memo<V> {
         refreshing: false,
         value: Promise.resolve(value),
         uses: used,
-        weight,
         put: { value },
       },
       value,
