@@ -148,6 +148,28 @@ describe('likes', () => {
     expect(await flags()).toEqual({ [a.id]: 0, [b.id]: 0 });
   });
 
+  it('shows each of many readers asking at once their own likes, however the tales of their pages overlap', async () => {
+    const author = await registered(app);
+    const tales: Tale[] = [];
+    for (let i = 0; i < 6; i++) tales.push(await post(author));
+    const readers: Person[] = [];
+    for (let r = 0; r < 5; r++) readers.push(await registered(app));
+    // reader r likes every tale whose place is a multiple of r + 1: each a different set, all overlapping
+    const likedSets = readers.map((_, r) => tales.filter((_, i) => i % (r + 1) === 0).map((t) => t.id));
+    for (const [r, reader] of readers.entries()) for (const id of likedSets[r]) await like(reader, id);
+
+    const wanted = (r: number) => Object.fromEntries(tales.map((t) => [t.id, likedSets[r].includes(t.id) ? 1 : 0]));
+    for (let round = 0; round < 2; round++) {
+      const pages = await Promise.all(readers.map((reader) => reader.get<{ tale: Tale[] }>(`/tale/feed/10/1?owner=${author.id}`)));
+      pages.forEach((page, r) => expect(Object.fromEntries(page.body.data.tale.map((t) => [t.id, t.current_user_liked]))).toEqual(wanted(r)));
+    }
+    // asked of the lookup itself in one turn: each reader about other tales, in other orders
+    const asked = readers.map((_, r) => tales.map((t) => t.id).filter((_, i) => (i + r) % 3 !== 0));
+    const answers = await Promise.all(readers.map((reader, r) => likedBy(app.deps.db, reader.id, r % 2 ? asked[r] : [...asked[r]].reverse())));
+    const sorted = (ids: Iterable<number>) => [...ids].sort((x, y) => x - y);
+    answers.forEach((got, r) => expect(sorted(got)).toEqual(sorted(asked[r].filter((id) => likedSets[r].includes(id)))));
+  });
+
   it('works on comments too', async () => {
     const author = await registered(app);
     const p = await post(author);
