@@ -161,13 +161,17 @@ describe('likes', () => {
     const wanted = (r: number) => Object.fromEntries(tales.map((t) => [t.id, likedSets[r].includes(t.id) ? 1 : 0]));
     for (let round = 0; round < 2; round++) {
       const pages = await Promise.all(readers.map((reader) => reader.get<{ tale: Tale[] }>(`/tale/feed/10/1?owner=${author.id}`)));
-      pages.forEach((page, r) => expect(Object.fromEntries(page.body.data.tale.map((t) => [t.id, t.current_user_liked]))).toEqual(wanted(r)));
+      for (const [r, page] of pages.entries()) {
+        expect(Object.fromEntries(page.body.data.tale.map((t) => [t.id, t.current_user_liked]))).toEqual(wanted(r));
+      }
     }
     // asked of the lookup itself in one turn: each reader about other tales, in other orders
     const asked = readers.map((_, r) => tales.map((t) => t.id).filter((_, i) => (i + r) % 3 !== 0));
-    const answers = await Promise.all(readers.map((reader, r) => likedBy(app.deps.db, reader.id, r % 2 ? asked[r] : [...asked[r]].reverse())));
+    const answers = await Promise.all(
+      readers.map((reader, r) => likedBy(app.deps.db, reader.id, r % 2 ? asked[r] : [...asked[r]].reverse())),
+    );
     const sorted = (ids: Iterable<number>) => [...ids].sort((x, y) => x - y);
-    answers.forEach((got, r) => expect(sorted(got)).toEqual(sorted(asked[r].filter((id) => likedSets[r].includes(id)))));
+    for (const [r, got] of answers.entries()) expect(sorted(got)).toEqual(sorted(asked[r].filter((id) => likedSets[r].includes(id))));
   });
 
   it('works on comments too', async () => {
