@@ -170,14 +170,17 @@ interface LikedAsk {
   taleId: number;
 }
 
-/** Whether each user liked each tale: the asked pairs in one prepared statement, matched up here. */
+const pairKey = (userId: number, taleId: number) => `${userId}:${taleId}`;
+
+/**
+ * Whether each user liked each tale: the asked pairs in one prepared statement (a pair asked twice
+ * is looked up once: `in` takes each pair once), matched up here.
+ */
 const likedTogether = askedPerTurn<LikedAsk, boolean>(async (db, asks) => {
   const q = preparedOnce(db, 'tales_liked_by', () => likedQuery(db));
-  const pairs = [...new Map(asks.map((a) => [`${a.userId}:${a.taleId}`, a])).values()];
-  const liked = new Set(
-    (await q.execute({ users: pairs.map((a) => a.userId), ids: pairs.map((a) => a.taleId) })).map((r) => `${r.user_id}:${r.tale_id}`),
-  );
-  return asks.map((a) => liked.has(`${a.userId}:${a.taleId}`));
+  const rows = await q.execute({ users: asks.map((a) => a.userId), ids: asks.map((a) => a.taleId) });
+  const liked = new Set(rows.map((r) => pairKey(r.user_id, r.tale_id)));
+  return asks.map((a) => liked.has(pairKey(a.userId, a.taleId)));
 });
 
 /**
