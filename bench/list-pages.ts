@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../server/db/client';
-import { readPlannedOnce } from '../server/db/transaction';
+import { readAllPlannedOnce } from '../server/db/transaction';
 import { DAY_SECONDS, type ListScope, type PageShape, pageStatement, scopeKey } from '../server/features/tales/positions';
 import { machine } from './lib';
 
@@ -71,8 +71,11 @@ async function placesOf(db: Db, scope: ListScope, signedIn: boolean) {
 }
 
 /** One page as the server reads it: prepared once on the connection, its plan made once, one round trip. */
-function page(db: Db, scope: ListScope, signedIn: boolean, place: Place, shape: PageShape) {
-  return readPlannedOnce<Record<string, unknown>>(db, pageStatement(scope, { signedIn, now }, { sticky: 0, ...place }, SIZE, shape));
+async function page(db: Db, scope: ListScope, signedIn: boolean, place: Place, shape: PageShape) {
+  const [rows] = await readAllPlannedOnce<Record<string, unknown>>(db, [
+    pageStatement(scope, { signedIn, now }, { sticky: 0, ...place }, SIZE, shape),
+  ]);
+  return rows;
 }
 
 async function main() {

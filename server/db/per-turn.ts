@@ -5,9 +5,10 @@ import type { Db } from './client';
  * Asks gathered across the requests served in one turn of the event loop, per database (or
  * transaction) object, and answered together by one call of `answer` (one answer per ask, in
  * order): under load, sixty readers asking at once cost one round trip, not sixty. An ask made
- * inside a transaction is answered in that transaction.
+ * inside a transaction is answered in that transaction. A turn's asks beyond `most` go to further
+ * calls, made at once.
  */
-export function askedPerTurn<K, V>(answer: (db: Db, asks: readonly K[]) => Promise<V[]>) {
+export function askedPerTurn<K, V>(answer: (db: Db, asks: readonly K[]) => Promise<V[]>, most = 1_000) {
   const loaders = new WeakMap<Db, DataLoader<K, V>>();
   return (db: Db, asks: readonly K[]): Promise<V[]> => {
     let loader = loaders.get(db);
@@ -15,7 +16,7 @@ export function askedPerTurn<K, V>(answer: (db: Db, asks: readonly K[]) => Promi
       loader = new DataLoader<K, V>((batch) => answer(db, batch), {
         cache: false,
         batchScheduleFn: (run) => setImmediate(run),
-        maxBatchSize: 1_000,
+        maxBatchSize: most,
       });
       loaders.set(db, loader);
     }

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DB_KIND } from '../test/harness';
 import { type Database, openDatabase, queryRows } from './client';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { PREPARED_MAX, inOneTrip, inTransaction, inTwoTrips, inlined, readPlannedOnce } from './transaction';
+import { PREPARED_MAX, inOneTrip, inTransaction, inTwoTrips, inlined, readAllPlannedOnce } from './transaction';
 
 /**
  * Transactions whose BEGIN and COMMIT carry statements of their own, and the one-round-trip
@@ -88,13 +88,16 @@ describe('one round trip', () => {
   });
 });
 
-describe('a read planned once', () => {
-  it('answers the rows of its statement, its values as they were given', async () => {
-    const rows = await readPlannedOnce<{ n: number; note: string }>(
-      database.db,
+describe('reads planned once', () => {
+  it('answers the rows of each of its statements, in the order given, their values as they were given', async () => {
+    const rows = await readAllPlannedOnce<{ n: number; note: string }>(database.db, [
       sql`select ${41}::int + 1 as n, ${NASTY[1]}::text as note`,
-    );
-    expect(rows).toEqual([{ n: 42, note: NASTY[1] }]);
+      sql`select n, ${NASTY[2]}::text as note from generate_series(${1}::int, ${3}::int) as n`,
+      sql`select ${41}::int + 1 as n, ${NASTY[0]}::text as note`,
+      sql`select n, ${'none'}::text as note from generate_series(${1}::int, ${0}::int) as n`,
+    ]);
+    expect(rows).toEqual([[{ n: 42, note: NASTY[1] }], [1, 2, 3].map((n) => ({ n, note: NASTY[2] })), [{ n: 42, note: NASTY[0] }], []]);
+    expect(await readAllPlannedOnce(database.db, [])).toEqual([]);
   });
 });
 
@@ -246,16 +249,12 @@ describe.runIf(DB_KIND === 'postgres')('plans kept per connection', () => {
     expect(statements.some((s) => s.includes('+ 0 as n'))).toBe(false);
   });
 
-  it('plans a read for any of its values from its first call on (readPlannedOnce), and answers each call its own rows', async () => {
+  it('plans a read for any of its values from its first call on (readAllPlannedOnce), and answers each statement its own rows', async () => {
     await queryRows(one.db, sql`insert into trip_probe (id, note) values (5400, 'a'), (5401, 'b'), (5402, 'c') on conflict do nothing`);
-    const from = (id: number) =>
-      readPlannedOnce<{ id: number }>(
-        one.db,
-        sql`select id from trip_probe where id >= ${id} and id < 5500 order by id limit 2 offset ${1}`,
-      );
-    expect(await from(5_400)).toEqual([{ id: 5_401 }, { id: 5_402 }]);
-    expect(await from(5_401)).toEqual([{ id: 5_402 }]);
-    expect(await from(5_402)).toEqual([]);
+    const from = (id: number) => sql`select id from trip_probe where id >= ${id} and id < 5500 order by id limit 2 offset ${1}`;
+    expect(await readAllPlannedOnce<{ id: number }>(one.db, [from(5_400)])).toEqual([[{ id: 5_401 }, { id: 5_402 }]]);
+    // in one trip, the same prepared statement for each
+    expect(await readAllPlannedOnce<{ id: number }>(one.db, [from(5_402), from(5_401)])).toEqual([[], [{ id: 5_402 }]]);
     // left to choose, PostgreSQL plans a statement's first five calls for their values
     const [plans] = await queryRows<{ generic: number; custom: number }>(
       one.db,

@@ -100,8 +100,9 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, end
  * values written in as literals, see `inlined`); elsewhere, `inTransaction`. Answers the rows of
  * the statement.
  */
-export function inOneTrip<T>(db: Db, statement: Statement, ends: TransactionEnds = {}): Promise<T[]> {
-  return inTrips<never, T>(db, undefined, () => statement, ends);
+export async function inOneTrip<T>(db: Db, statement: Statement, ends: TransactionEnds = {}): Promise<T[]> {
+  const [rows] = await inTrips<never, T>(db, [], () => [statement], ends);
+  return rows;
 }
 
 /**
@@ -110,8 +111,9 @@ export function inOneTrip<T>(db: Db, statement: Statement, ends: TransactionEnds
  * written in as literals, see `inlined`); elsewhere, `inTransaction`. `then` may throw, which rolls
  * the transaction back. Answers the rows of the second statement.
  */
-export function inTwoTrips<A, B>(db: Db, first: Statement, then: (rows: A[]) => Statement, ends: TransactionEnds = {}): Promise<B[]> {
-  return inTrips<A, B>(db, first, then, ends);
+export async function inTwoTrips<A, B>(db: Db, first: Statement, then: (rows: A[]) => Statement, ends: TransactionEnds = {}): Promise<B[]> {
+  const [rows] = await inTrips<A, B>(db, [first], ([read]) => [then(read)], ends);
+  return rows;
 }
 
 /**
@@ -129,11 +131,11 @@ export async function inTripThenCommit<T>(
   let rows: T[] = [];
   await inTrips<T, never>(
     db,
-    statement,
-    (read) => {
+    [statement],
+    ([read]) => {
       rows = read;
       seen(read);
-      return undefined;
+      return [];
     },
     ends,
   );
@@ -141,54 +143,62 @@ export async function inTripThenCommit<T>(
 }
 
 /**
- * A read of one statement whose plan suits any of its values (a walk of one index from a bound
- * given by them), planned once per connection: on PostgreSQL its BEGIN, a SET LOCAL of
- * plan_cache_mode to force_generic_plan and the statement's execute go in one round trip, the
- * statement prepared on the connection (`executed`). Left to choose, PostgreSQL planned such a
+ * Reads of statements whose plan suits any of their values (a walk of one index from a bound given
+ * by them), each planned once per connection: on PostgreSQL, BEGIN, a SET LOCAL of
+ * plan_cache_mode to force_generic_plan and each statement's execute go in one round trip, the
+ * statements prepared on the connection (`executed`). Left to choose, PostgreSQL planned such a
  * statement anew for every call, as its OFFSET is a parameter it cannot estimate: a list page's
- * plan took a third of the database's work on it (docs/benchmarks.md). On PGlite the statement
- * runs with its values bound, planned as PostgreSQL chooses for any prepared statement. Answers its rows.
+ * plan took a third of the database's work on it (docs/benchmarks.md). On PGlite each statement
+ * runs in turn with its values bound, planned as PostgreSQL chooses for any prepared statement.
+ * Answers each statement's rows, in the order given.
  */
-export function readPlannedOnce<T>(db: Db, statement: Statement): Promise<T[]> {
-  if (!postgresParts(db)) return rowsOn<T>(db, statement);
-  return inOneTrip<T>(db, statement, { atBegin: 'set local plan_cache_mode = force_generic_plan' });
+export async function readAllPlannedOnce<T>(db: Db, statements: readonly Statement[]): Promise<T[][]> {
+  if (!statements.length) return [];
+  if (!postgresParts(db)) {
+    const all: T[][] = [];
+    for (const statement of statements) all.push(await rowsOn<T>(db, statement));
+    return all;
+  }
+  return inTrips<never, T>(db, [], () => statements, { atBegin: 'set local plan_cache_mode = force_generic_plan' });
 }
 
-/** `then` answering undefined: the second trip only commits (with `atCommit`), and no rows are answered. */
+/**
+ * The statements of `first` in one trip (with BEGIN), then those `then` makes of their rows in a
+ * second trip (with COMMIT), or all in one trip when `first` is empty. `then` answering none: the
+ * second trip only commits (with `atCommit`). Answers the rows of each statement of the second trip.
+ */
 async function inTrips<A, B>(
   db: Db,
-  first: Statement | undefined,
-  then: (rows: A[]) => Statement | undefined,
+  first: readonly Statement[],
+  then: (rows: A[][]) => readonly Statement[],
   ends: TransactionEnds,
-): Promise<B[]> {
+): Promise<B[][]> {
   const parts = postgresParts(db);
   if (!parts) {
-    return inTransaction(
-      db,
-      async (tx) => {
-        const second = then(first ? await rowsOn<A>(tx, first) : []);
-        return second ? rowsOn<B>(tx, second) : [];
-      },
-      ends,
-    );
+    const each = async <R>(tx: Db, statements: readonly Statement[]) => {
+      const all: R[][] = [];
+      for (const statement of statements) all.push(await rowsOn<R>(tx, statement));
+      return all;
+    };
+    return inTransaction(db, async (tx) => each<B>(tx, then(await each<A>(tx, first))), ends);
   }
   const { dialect } = parts.session;
   const begin = ['begin', ...beginStatements(ends)];
   return onClient(parts.$client, async (client) => {
-    // One simple query per trip; the rows wanted are those of the statement after what opens it.
-    const attempt = async (prepare: boolean): Promise<B[]> => {
-      const trip = async <R>(opening: string[], statement: Statement | undefined, closing: string[]): Promise<R[]> => {
+    // One simple query per trip; the rows wanted are those of the statements after what opens it.
+    const attempt = async (prepare: boolean): Promise<B[][]> => {
+      const trip = async <R>(opening: string[], statements: readonly Statement[], closing: string[]): Promise<R[][]> => {
         const inTransaction = opening[0] !== 'begin';
-        const call = statement ? await executed(client, dialect, statement, { prepare, inTransaction }) : undefined;
-        const results = (await client.query([...opening, ...(call ? [call] : []), ...closing].join(';'))) as unknown as
-          | pg.QueryResult
-          | pg.QueryResult[];
-        return statement ? ((results as pg.QueryResult[])[opening.length].rows as R[]) : [];
+        const calls: string[] = [];
+        for (const statement of statements) calls.push(await executed(client, dialect, statement, { prepare, inTransaction }));
+        const results = (await client.query([...opening, ...calls, ...closing].join(';'))) as unknown as pg.QueryResult | pg.QueryResult[];
+        const all = Array.isArray(results) ? results : [results];
+        return statements.map((_, i) => all[opening.length + i].rows as R[]);
       };
-      const read = first ? await trip<A>(begin, first, []) : [];
+      const read = first.length ? await trip<A>(begin, first, []) : [];
       const second = then(read);
       const told = ends.atCommit?.();
-      return trip<B>(first ? [] : begin, second, [...(told ? [told] : []), 'commit']);
+      return trip<B>(first.length ? [] : begin, second, [...(told ? [told] : []), 'commit']);
     };
     try {
       return await attempt(true);

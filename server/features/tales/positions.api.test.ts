@@ -211,7 +211,62 @@ it('keeps the total exact when many people publish, unpublish and delete at once
   }
 });
 
-// The page statements run with a plan made once for any place (db/transaction.ts, readPlannedOnce):
+// Fresh pages asked in one turn of the event loop are read together (positions.ts, pagesTogether):
+// many readers asking at once, each for another page of another list, must each get their own.
+it('answers each of many readers asking at once for another page their own page', async () => {
+  const fresh = await startApp({ FEED_CACHE_MS: '0' });
+  try {
+    await registered(fresh);
+    const [a, b] = [await registered(fresh), await registered(fresh)];
+    const kept: Kept[] = [];
+    for (let i = 0; i < 14; i++) {
+      const w = i % 3 ? a : b;
+      const publishAt = nowS() - i * 3_600 - (i % 4) * DAY;
+      const tags = i % 2 ? ' #lake' : '';
+      const t = await write(w, {
+        body: `<p>Crowd ${i}${tags}</p>`,
+        publish_at: publishAt,
+        ...(i % 5 === 0 ? { is_for_registered: 1 } : {}),
+      });
+      kept.push({ id: t.id, owner: w.id, sticky: 0, publishAt, registeredOnly: i % 5 === 0, draft: false, tags: tags ? ['lake'] : [] });
+    }
+    const lists: [string, (k: Kept) => boolean][] = [
+      ['', () => true],
+      [`?owner=${a.id}`, (k) => k.owner === a.id],
+      [`?owner=${b.id}`, (k) => k.owner === b.id],
+      ['?txt=%23lake', (k) => k.tags.includes('lake')],
+    ];
+    const readers = [new Client(fresh.url), await registered(fresh)];
+    const asks = readers.flatMap((c, r) =>
+      lists.flatMap(([query, pick]) =>
+        [1, 2].flatMap((size) => {
+          const want = expected(kept, r === 1, pick);
+          return Array.from({ length: Math.ceil(want.length / size) }, (_, p) => ({
+            c,
+            query,
+            size,
+            page: p + 1,
+            want: want.slice(p * size, (p + 1) * size),
+          }));
+        }),
+      ),
+    );
+    expect(asks.length).toBeGreaterThan(60);
+    const got = await Promise.all(asks.map((ask) => ask.c.get<Feed>(`/tale/feed/${ask.size}/${ask.page}${ask.query}`)));
+    asks.forEach((ask, i) => {
+      const what = `${ask.query || 'feed'} page ${ask.page} of ${ask.size} (signed in: ${ask.c !== readers[0]})`;
+      expect(got[i].status, what).toBe(200);
+      expect(
+        got[i].body.data.tale.map((t) => t.id),
+        what,
+      ).toEqual(ask.want);
+    });
+  } finally {
+    await fresh.close();
+  }
+});
+
+// The page statements run with a plan made once for any place (db/transaction.ts, readAllPlannedOnce):
 // such a plan can use the lists' partial indexes only because their condition is written into the
 // text. With it given as parameters, the one plan would read the whole table for every page.
 it.runIf(DB_KIND === 'postgres')('reads each kind of list page from its own index with the one plan made for every place', async () => {

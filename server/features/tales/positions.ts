@@ -15,7 +15,8 @@ import { feedBuckets, taleTags, tales, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { type ShapedStatement, StatementShapes, type ValueOf } from '../../db/shape';
-import { readPlannedOnce } from '../../db/transaction';
+import { askedPerTurn } from '../../db/per-turn';
+import { readAllPlannedOnce } from '../../db/transaction';
 import { listDependency } from '../../caches';
 import { type TaleRow, feedOrder, listedPosts, publicPosts, taleRowOf, taleSelectList } from './queries';
 
@@ -245,7 +246,7 @@ export interface Reader {
 
 /**
  * The page of one kind of list for one kind of reader, from a place on: a statement shaped once
- * (db/shape.ts) and planned once per connection (readPlannedOnce), as its plan, a walk of the
+ * (db/shape.ts) and planned once per connection (readAllPlannedOnce), as its plan, a walk of the
  * list's index from the place's bound, suits every place. The listed posts' condition is written
  * into its text so that plan can use the feed's and the authors' indexes (publicPosts). The page
  * size is written into the statement too (one per size used): with LIMIT as a parameter
@@ -333,9 +334,20 @@ export function pageStatement(
   });
 }
 
+/**
+ * The pages asked in one turn of the event loop, read in one round trip per PAGES_A_TRIP of them
+ * (readAllPlannedOnce): under load, a turn's fresh pages cost one trip, not one each.
+ */
+const PAGES_A_TRIP = 8;
+const pagesTogether = askedPerTurn<ShapedStatement, Record<string, unknown>[]>(
+  (db, statements) => readAllPlannedOnce<Record<string, unknown>>(db, statements),
+  PAGES_A_TRIP,
+);
+
 /** Rows of the list from its row `place` on: the walk starts at the place's day, not at the top. */
 async function rowsFrom(db: Db, scope: ListScope, reader: Reader, place: Place, limit: number): Promise<TaleRow[]> {
-  return (await readPlannedOnce<Record<string, unknown>>(db, pageStatement(scope, reader, place, limit))).map(taleRowOf);
+  const [rows] = await pagesTogether(db, [pageStatement(scope, reader, place, limit)]);
+  return rows.map(taleRowOf);
 }
 
 /** A page of a list everyone sees alike, with its exact total. */

@@ -101,14 +101,14 @@ export const listedPosts = and(
 
 /**
  * listedPosts with its values written into the statement's text: a statement planned once for any
- * values (db/transaction.ts, readPlannedOnce) can use the indexes whose condition this is (the
+ * values (db/transaction.ts, readAllPlannedOnce) can use the indexes whose condition this is (the
  * feed's, an author's) only when its text says it.
  */
 const listedPostsWritten = sql`${tales.type} = ${sql.raw(`'${LISTED.type}'`)} and ${tales.is_submitted} = ${sql.raw(String(LISTED.is_submitted))} and ${tales.is_draft} = ${sql.raw(String(LISTED.is_draft))}`;
 
 /**
  * How publicPosts is written. `values` (the default) passes the listed posts' values as the
- * statement's parameters. For a statement planned once for any values (readPlannedOnce),
+ * statement's parameters. For a statement planned once for any values (readAllPlannedOnce),
  * `written` writes them into its text (listedPostsWritten); `timeFiltered`
  * also keeps `publish_at <= now` out of the index's bounds (`publish_at + 0`), for a walk that
  * starts at a row's key and must not be moved to the newest post by it (positions.ts).
