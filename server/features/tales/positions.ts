@@ -336,9 +336,11 @@ export function pageStatement(
 
 /**
  * The pages asked in one turn of the event loop, read in one round trip per PAGES_A_TRIP of them
- * (readAllPlannedOnce): under load, a turn's fresh pages cost one trip, not one each.
+ * (readAllPlannedOnce): under load, a turn's fresh pages cost one trip, not one each. At a
+ * million tales this halved the database's work a fresh page (1, 4, 8, 16 and 32 a trip measured,
+ * 32 the best: docs/benchmarks.md, session 44).
  */
-const PAGES_A_TRIP = 8;
+const PAGES_A_TRIP = 32;
 const pagesTogether = askedPerTurn<ShapedStatement, Record<string, unknown>[]>(
   (db, statements) => readAllPlannedOnce<Record<string, unknown>>(db, statements),
   PAGES_A_TRIP,
