@@ -336,11 +336,12 @@ export function pageStatement(
 
 /**
  * The pages asked in one turn of the event loop, read in one round trip per PAGES_A_TRIP of them
- * (readAllPlannedOnce): under load, a turn's fresh pages cost one trip, not one each. At a
- * million tales this halved the database's work a fresh page (1, 4, 8, 16 and 32 a trip measured,
- * 32 the best: docs/benchmarks.md, session 44).
+ * (readAllPlannedOnce): under load, a turn's fresh pages cost one trip, not one each, which at a
+ * million tales halved the database's work a fresh page. More a trip did no better with the
+ * tables in memory, and worse with them on disk, where one connection reads every row of its trip
+ * in turn (1, 4, 8, 16 and 32 measured: docs/benchmarks.md, session 44).
  */
-const PAGES_A_TRIP = 32;
+const PAGES_A_TRIP = 8;
 const pagesTogether = askedPerTurn<ShapedStatement, Record<string, unknown>[]>(
   (db, statements) => readAllPlannedOnce<Record<string, unknown>>(db, statements),
   PAGES_A_TRIP,
