@@ -6,6 +6,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { queryRows } from '../../db/client';
 import { queryOf } from '../../db/shape';
+import { hashtagsOf } from '../../../common/models/tale';
 import { Client, DB_KIND, type TestApp, registered, startApp, writeTale } from '../../test/harness';
 import { type ListScope, pageStatement } from './positions';
 
@@ -214,6 +215,7 @@ it('keeps the total exact when many people publish, unpublish and delete at once
 // Fresh pages asked in one turn of the event loop are read together (positions.ts, pagesTogether):
 // many readers asking at once, each for another page of another list, must each get their own.
 it('answers each of many readers asking at once for another page their own page', async () => {
+  const LONG_TAG = `Ж${'ж'.repeat(99)}`;
   const fresh = await startApp({ FEED_CACHE_MS: '0' });
   try {
     await registered(fresh);
@@ -222,20 +224,32 @@ it('answers each of many readers asking at once for another page their own page'
     for (let i = 0; i < 14; i++) {
       const w = i % 3 ? a : b;
       const publishAt = nowS() - i * 3_600 - (i % 4) * DAY;
-      const tags = i % 2 ? ' #lake' : '';
+      // hashtags spelt every way one can be: capitals, ё (read as е), a hyphen, digits, long
+      const tags = `${i % 2 ? ' #lake' : ''}${i % 3 ? '' : ' #Ёлка-2'}${i % 4 ? '' : ` #${LONG_TAG}`}`;
       const t = await write(w, {
         body: `<p>Crowd ${i}${tags}</p>`,
         publish_at: publishAt,
         ...(i % 5 === 0 ? { is_for_registered: 1 } : {}),
       });
-      kept.push({ id: t.id, owner: w.id, sticky: 0, publishAt, registeredOnly: i % 5 === 0, draft: false, tags: tags ? ['lake'] : [] });
+      kept.push({
+        id: t.id,
+        owner: w.id,
+        sticky: 0,
+        publishAt,
+        registeredOnly: i % 5 === 0,
+        draft: false,
+        tags: hashtagsOf(tags),
+      });
     }
     const lists: [string, (k: Kept) => boolean][] = [
       ['', () => true],
       [`?owner=${a.id}`, (k) => k.owner === a.id],
       [`?owner=${b.id}`, (k) => k.owner === b.id],
       ['?txt=%23lake', (k) => k.tags.includes('lake')],
+      [`?txt=${encodeURIComponent('#ёлка-2')}`, (k) => k.tags.includes('елка-2')],
+      [`?txt=${encodeURIComponent(`#${LONG_TAG}`)}`, (k) => k.tags.includes(LONG_TAG.toLowerCase())],
     ];
+    for (const [query, pick] of lists) expect(expected(kept, false, pick).length, query).toBeGreaterThan(1);
     const readers = [new Client(fresh.url), await registered(fresh)];
     const asks = readers.flatMap((c, r) =>
       lists.flatMap(([query, pick]) =>
@@ -252,7 +266,26 @@ it('answers each of many readers asking at once for another page their own page'
       ),
     );
     expect(asks.length).toBeGreaterThan(60);
-    const got = await Promise.all(asks.map((ask) => ask.c.get<Feed>(`/tale/feed/${ask.size}/${ask.page}${ask.query}`)));
+    // among them, pages asked in every odd way a client can spell one: none may fail the others of its trip
+    const odd = [
+      `/tale/feed/10/1?txt=%23${'x'.repeat(199)}`,
+      "/tale/feed/10/1?txt=%23'%3Bdrop%20table%20tales--",
+      '/tale/feed/10/1?txt=%23%5C%5C%27',
+      '/tale/feed/10/1?txt=%23%F0%9F%98%80',
+      '/tale/feed/10/1?txt=%23%D0%81%D0%BB%D0%BA%D0%B0-2%20%23',
+      '/tale/feed/10/1?owner=2147483647',
+      '/tale/feed/10/1?owner=2147483648',
+      '/tale/feed/10/1?owner=-1',
+      '/tale/feed/10/1?owner=1e3',
+      '/tale/feed/10/999999999',
+      '/tale/feed/100/9007199254740993',
+      '/tale/feed/100/last?owner=0x10',
+    ];
+    const [got, oddGot] = await Promise.all([
+      Promise.all(asks.map((ask) => ask.c.get<Feed>(`/tale/feed/${ask.size}/${ask.page}${ask.query}`))),
+      Promise.all(odd.flatMap((path) => readers.map((c) => c.get<Feed>(path)))),
+    ]);
+    oddGot.forEach((answer, i) => expect(answer.status, odd[Math.floor(i / readers.length)]).toBeLessThan(500));
     asks.forEach((ask, i) => {
       const what = `${ask.query || 'feed'} page ${ask.page} of ${ask.size} (signed in: ${ask.c !== readers[0]})`;
       expect(got[i].status, what).toBe(200);
