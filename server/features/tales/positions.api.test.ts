@@ -285,7 +285,9 @@ it('answers each of many readers asking at once for another page their own page'
       Promise.all(asks.map((ask) => ask.c.get<Feed>(`/tale/feed/${ask.size}/${ask.page}${ask.query}`))),
       Promise.all(odd.flatMap((path) => readers.map((c) => c.get<Feed>(path)))),
     ]);
-    oddGot.forEach((answer, i) => expect(answer.status, odd[Math.floor(i / readers.length)]).toBeLessThan(500));
+    oddGot.forEach((answer, i) => {
+      expect(answer.status, odd[Math.floor(i / readers.length)]).toBeLessThan(500);
+    });
     asks.forEach((ask, i) => {
       const what = `${ask.query || 'feed'} page ${ask.page} of ${ask.size} (signed in: ${ask.c !== readers[0]})`;
       expect(got[i].status, what).toBe(200);
