@@ -99,6 +99,8 @@ describe('the memory search (SEARCH_ENGINE=memory)', () => {
         '20',
         'v1',
         'naïve',
+        '#naïve',
+        '#été',
         'naï',
         'зинаида',
         'quill se',

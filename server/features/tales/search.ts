@@ -24,7 +24,10 @@ export interface SearchTerms {
 export function parseSearch(txt: string | undefined): SearchTerms | null {
   if (!txt?.trim()) return null;
   const tags = hashtagsOf(txt);
-  const rest = txt.replace(/#[\p{L}_][\p{L}\p{N}_-]*/gu, ' ');
+  // A hashtag and whatever letters follow it are not words of the search (`#café` is the tag
+  // `caf`, as hashtagsOf reads a tale's text). A # before a letter no hashtag starts with (`#été`)
+  // makes no hashtag, so that word is searched as a word, not dropped with the whole search.
+  const rest = txt.replace(/#[A-Za-zА-Яа-яЁё_][\p{L}\p{N}_-]*/gu, ' ');
   const words = normalise(rest).match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique = [...new Set(words)].slice(0, 8);
   if (!unique.length && !tags.length) return null;

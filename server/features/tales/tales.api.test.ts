@@ -331,6 +331,11 @@ describe('the feed', () => {
         expect(await q('#весна_2024')).toEqual([ru.id]);
         expect(await q('#sea-life')).toEqual([en.id]);
         expect(await q('#sea')).toEqual([third.id]);
+        // no hashtag starts with é (spec section 5): the word is searched, not the whole feed shown
+        const fr = await write(other, { header: 'Un été', body: '<p>À Paris #été #café</p>' });
+        expect(await q('#été')).toEqual([fr.id]);
+        expect(await q('#café')).toEqual([fr.id]);
+        expect(await q('#éte')).toEqual([]);
         expect(await q('nomatchatall')).toEqual([]);
         const none = await c.get<Feed>('/tale/feed/10/1?txt=nomatchatall');
         expect(none.body.meta.tale).toEqual({ pageCurrentNumber: 1, pageSize: 10, rowsTotal: 0, pagesTotal: 1 });
