@@ -32,6 +32,13 @@ async function rowsOn<T>(db: Db, statement: Statement): Promise<T[]> {
   return answer.rows;
 }
 
+/** Each statement's rows (rowsOn), one statement after another. */
+async function rowsOfEach<T>(db: Db, statements: readonly Statement[]): Promise<T[][]> {
+  const all: T[][] = [];
+  for (const statement of statements) all.push(await rowsOn<T>(db, statement));
+  return all;
+}
+
 /** drizzle's parts of a node-postgres database (PostgreSQL), or undefined for PGlite. */
 function postgresParts(db: Db): (NodePgParts & { $client: pg.Pool }) | undefined {
   const parts = db as unknown as NodePgParts;
@@ -154,11 +161,7 @@ export async function inTripThenCommit<T>(
  */
 export async function readAllPlannedOnce<T>(db: Db, statements: readonly Statement[]): Promise<T[][]> {
   if (!statements.length) return [];
-  if (!postgresParts(db)) {
-    const all: T[][] = [];
-    for (const statement of statements) all.push(await rowsOn<T>(db, statement));
-    return all;
-  }
+  if (!postgresParts(db)) return rowsOfEach<T>(db, statements);
   return inTrips<never, T>(db, [], () => statements, { atBegin: 'set local plan_cache_mode = force_generic_plan' });
 }
 
@@ -174,14 +177,7 @@ async function inTrips<A, B>(
   ends: TransactionEnds,
 ): Promise<B[][]> {
   const parts = postgresParts(db);
-  if (!parts) {
-    const each = async <R>(tx: Db, statements: readonly Statement[]) => {
-      const all: R[][] = [];
-      for (const statement of statements) all.push(await rowsOn<R>(tx, statement));
-      return all;
-    };
-    return inTransaction(db, async (tx) => each<B>(tx, then(await each<A>(tx, first))), ends);
-  }
+  if (!parts) return inTransaction(db, async (tx) => rowsOfEach<B>(tx, then(await rowsOfEach<A>(tx, first))), ends);
   const { dialect } = parts.session;
   const begin = ['begin', ...beginStatements(ends)];
   return onClient(parts.$client, async (client) => {
