@@ -16,8 +16,10 @@ export const SEO_INDEX_DEFAULT = 0.1;
 export const SEO_NOINDEX_BELOW = 0.05;
 export const GEO_ZOOM_DEFAULT = 11;
 export const SHARE_EXCERPT = 100;
+/** What a hashtag starts with after its # (spec section 5): a Latin or Cyrillic letter or an underscore, as a character class. */
+export const HASHTAG_START = '[A-Za-zА-Яа-яЁё_]';
 /** Hashtag (spec section 5): # then a Latin or Cyrillic letter or underscore, then word characters or hyphens. */
-export const HASHTAG_RE = /#([A-Za-zА-Яа-яЁё_][\wА-Яа-яЁё-]*)/g;
+export const HASHTAG_RE = new RegExp(`#(${HASHTAG_START}[\\wА-Яа-яЁё-]*)`, 'g');
 
 /** Flags any author may set on their own tale. */
 export const AUTHOR_FLAGS = [

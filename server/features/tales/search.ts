@@ -1,4 +1,4 @@
-import { hashtagsOf } from '../../../common/schemas/tale';
+import { HASHTAG_START, hashtagsOf } from '../../../common/schemas/tale';
 
 /** Lower case, and ё read as е, so either spelling finds both. */
 export const normalise = (s: string) => s.toLowerCase().replace(/ё/g, 'е');
@@ -16,6 +16,9 @@ export interface SearchTerms {
   tags: string[];
 }
 
+/** A hashtag with every letter that follows it (parseSearch). */
+const HASHTAG_TOKEN = new RegExp(`#${HASHTAG_START}[\\p{L}\\p{N}_-]*`, 'gu');
+
 /**
  * `txt` of the feed: `#tag` parts match hashtags exactly; other words must all occur, the last
  * one as a prefix (so a search box finds while typing). Words are reduced to letters and digits,
@@ -27,7 +30,7 @@ export function parseSearch(txt: string | undefined): SearchTerms | null {
   // A hashtag and whatever letters follow it are not words of the search (`#café` is the tag
   // `caf`, as hashtagsOf reads a tale's text). A # before a letter no hashtag starts with (`#été`)
   // makes no hashtag, so that word is searched as a word, not dropped with the whole search.
-  const rest = txt.replace(/#[A-Za-zА-Яа-яЁё_][\p{L}\p{N}_-]*/gu, ' ');
+  const rest = txt.replace(HASHTAG_TOKEN, ' ');
   const words = normalise(rest).match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique = [...new Set(words)].slice(0, 8);
   if (!unique.length && !tags.length) return null;
