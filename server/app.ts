@@ -98,6 +98,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       url: config.DATABASE_URL || undefined,
       pgliteDir: path.join(config.dataDir, 'pglite'),
       pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+      pglitePrewarm: config.PGLITE_PREWARM,
+      onPrewarmed: ({ files, bytes, capped, stopped }, ms) =>
+        app.log.info(
+          { files, megabytes: Math.round(bytes / 2 ** 20), ms, capped, stopped },
+          "read the embedded database's files through once, so the first requests find them in memory",
+        ),
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server; the pool opens another'),
     }));
   const limiter =

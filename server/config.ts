@@ -46,6 +46,13 @@ function isAddressOrCidr(s: string): boolean {
   }
 }
 
+/** The megabytes a size like 512kB, 256MB or 2GB says, or undefined for anything else. */
+function megabytesOf(s: string): number | undefined {
+  const m = /^(\d{1,7})(kB|MB|GB)$/.exec(s);
+  if (!m) return undefined;
+  return (Number(m[1]) / (m[2] === 'kB' ? 1024 : 1)) * (m[2] === 'GB' ? 1024 : 1);
+}
+
 const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
 
 export const ConfigSchema = z
@@ -77,11 +84,28 @@ export const ConfigSchema = z
       .string()
       .default('256MB')
       .refine((s) => {
-        const m = /^(\d{1,7})(kB|MB|GB)$/.exec(s);
-        if (!m) return false;
-        const mb = (Number(m[1]) / (m[2] === 'kB' ? 1024 : 1)) * (m[2] === 'GB' ? 1024 : 1);
-        return mb >= 1 && mb <= 1024;
+        const mb = megabytesOf(s);
+        return mb !== undefined && mb >= 1 && mb <= 1024;
       }, 'must be a size like 256MB, from 1MB to 1GB'),
+    /**
+     * After the embedded database opens, how much of its files the server reads through once in the
+     * background, so the first requests after a cold start find them in the system's memory instead
+     * of waiting on the disk (db/prewarm.ts): `auto` up to half the memory free at start, `off`, or
+     * at most a size like 2GB.
+     */
+    PGLITE_PREWARM: z
+      .string()
+      .default('auto')
+      .transform((s, ctx): 'auto' | number => {
+        if (s === 'auto') return s;
+        if (s === 'off') return 0;
+        const mb = megabytesOf(s);
+        if (mb === undefined) {
+          ctx.addIssue({ code: 'custom', message: 'must be auto, off or a size like 2GB' });
+          return z.NEVER;
+        }
+        return Math.floor(mb * 1024 * 1024);
+      }),
     PUBLIC_URL: urlOrEmpty(['http:', 'https:']),
     API_PREFIX: z
       .string()

@@ -9,6 +9,10 @@ describe('configuration', () => {
     expect(c.dataDir.endsWith('data')).toBe(true);
     expect(c.PGLITE_SHARED_BUFFERS).toBe('256MB');
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).PGLITE_SHARED_BUFFERS).toBe('1GB');
+    expect(c.PGLITE_PREWARM).toBe('auto');
+    expect(loadConfig({ PGLITE_PREWARM: 'off' }).PGLITE_PREWARM).toBe(0);
+    expect(loadConfig({ PGLITE_PREWARM: '2GB' }).PGLITE_PREWARM).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ PGLITE_PREWARM: '512kB' }).PGLITE_PREWARM).toBe(512 * 1024);
   });
 
   it('reads lists and numbers from the environment', () => {
@@ -39,6 +43,10 @@ describe('configuration', () => {
     ['PGLITE_SHARED_BUFFERS', '2GB'],
     ['PGLITE_SHARED_BUFFERS', '512kB'],
     ['PGLITE_SHARED_BUFFERS', '256MB; drop table tales'],
+    ['PGLITE_PREWARM', 'on'],
+    ['PGLITE_PREWARM', '2 GB'],
+    ['PGLITE_PREWARM', '-1MB'],
+    ['PGLITE_PREWARM', '1.5GB'],
     ['PROCESSES', '0'],
     ['PROCESSES', '65'],
     ['PROCESSES', 'two'],

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +12,7 @@ import { withStatementCache } from './pglite-statements';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { LOCK, lockKeyOf, lockKeySql } from './locks';
+import { type Prewarm, type PrewarmResult, prewarmFiles } from './prewarm';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,6 +52,13 @@ export interface OpenOptions {
   pgliteFrom?: Blob;
   /** PGlite's page cache (shared_buffers, e.g. '256MB'); PGlite's own default (128MB) when absent. */
   pgliteSharedBuffers?: string;
+  /**
+   * How much of PGlite's files to read through in the background once it is open (prewarm.ts):
+   * `auto` up to half the memory free at that moment, 0 (the default) none.
+   */
+  pglitePrewarm?: 'auto' | number;
+  /** Told when the prewarm has ended, with what it read and how long it took. */
+  onPrewarmed?: (result: PrewarmResult, ms: number) => void;
   poolMax?: number;
   /**
    * Told when PostgreSQL drops a connection that sits idle in the pool (a restart, an
@@ -90,12 +99,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // asked the files for every table's and index's size each time: a twelfth of the
   // server's busy time under the mixed load (docs/benchmarks.md).
   const db = drizzlePglite({ client: withStatementCache(client), schema }) as unknown as Db;
+  const budget = opts.pglitePrewarm === 'auto' ? Math.floor(os.freemem() / 2) : (opts.pglitePrewarm ?? 0);
+  const prewarm =
+    budget > 0 && !opts.pgliteDir.startsWith('memory://') ? startPrewarm(opts.pgliteDir, budget, opts.onPrewarmed) : undefined;
   return {
     db,
     kind: 'pglite',
     ping: () => ping(db),
-    close: () => client.close(),
+    close: async () => {
+      await prewarm?.stop();
+      await client.close();
+    },
   };
+}
+
+function startPrewarm(dir: string, budget: number, onPrewarmed: OpenOptions['onPrewarmed']): Prewarm {
+  const started = performance.now();
+  const prewarm = prewarmFiles(dir, budget);
+  void prewarm.done.then((result) => onPrewarmed?.(result, Math.round(performance.now() - started)));
+  return prewarm;
 }
 
 /**

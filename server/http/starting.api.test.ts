@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../common/messages';
 import { DB_KIND, freePort } from '../test/harness';
 
@@ -110,6 +110,14 @@ describe.runIf(DB_KIND === 'pglite')('a server starting on its embedded database
     expect(feed?.status).toBe(200);
     expect(JSON.parse(feed?.body ?? '{}').meta.alina_response_success).toBe(1);
     expect(output).toContain(`Server listening at ${base}`);
+    // once open, it reads the database's files through in the background (db/prewarm.ts) and says so
+    await vi.waitFor(
+      () =>
+        expect(output).toMatch(
+          /"files":[1-9]\d*,"megabytes":\d+,"ms":\d+,"capped":false,"stopped":false,.*read the embedded database's files through once/,
+        ),
+      { timeout: 30_000, interval: 50 },
+    );
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
