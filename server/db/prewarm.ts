@@ -5,10 +5,11 @@ import path from 'node:path';
  * The embedded database reads its files with synchronous calls on the server's one thread
  * (Emscripten's NODEFS): while a page comes from the disk, every request waits. Just after a
  * start on a machine whose memory holds none of the files yet (a reboot, a new machine, a big
- * neighbour that pushed them out), that made the first minute under load ten times slower than the
- * next (docs/benchmarks.md, "PGlite after a cold start"). So once the database is open the server
- * reads its files through once, in the background, off its thread, and the system keeps them in its
- * page cache: as PostgreSQL's pg_prewarm does for its own buffers, but for the files under them.
+ * neighbour that pushed them out), the first run under load answered reads in up to 1.5 s at p99
+ * where the next took 0.1 s (docs/benchmarks.md, "PGlite after a cold start"). So once the
+ * database is open the server reads its files through once, in the background, off its thread,
+ * and the system keeps them in its page cache: as PostgreSQL's pg_prewarm does for its own
+ * buffers, but for the files under them.
  *
  * Smallest files first: the catalogues, indexes and small tables, which every request touches,
  * are warm within moments, and the biggest tables last. It stops at `budgetBytes` (so a data
