@@ -90,8 +90,8 @@ export const ConfigSchema = z
     /**
      * After the embedded database opens, how much of its files the server reads through once in the
      * background, so the first requests after a cold start find them in the system's memory instead
-     * of waiting on the disk (db/prewarm.ts): `auto` up to half the memory free at start, `off`, or
-     * at most a size like 2GB.
+     * of waiting on the disk (db/prewarm.ts): `auto` up to half the memory free to the server at start
+     * (a container's limit counted), `off`, or at most a size like 2GB.
      */
     PGLITE_PREWARM: z
       .string()

@@ -54,7 +54,7 @@ export interface OpenOptions {
   pgliteSharedBuffers?: string;
   /**
    * How much of PGlite's files to read through in the background once it is open (prewarm.ts):
-   * `auto` up to half the memory free at that moment, 0 (the default) none.
+   * `auto` up to half the memory free to the server at that moment, 0 (the default) none.
    */
   pglitePrewarm?: 'auto' | number;
   /** Told when the prewarm has ended, with what it read and how long it took. */
@@ -99,9 +99,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // asked the files for every table's and index's size each time: a twelfth of the
   // server's busy time under the mixed load (docs/benchmarks.md).
   const db = drizzlePglite({ client: withStatementCache(client), schema }) as unknown as Db;
-  const budget = opts.pglitePrewarm === 'auto' ? Math.floor(os.freemem() / 2) : (opts.pglitePrewarm ?? 0);
-  const prewarm =
-    budget > 0 && !opts.pgliteDir.startsWith('memory://') ? startPrewarm(opts.pgliteDir, budget, opts.onPrewarmed) : undefined;
+  // the memory free to this process: a container's or a service's limit counted (availableMemory)
+  const spare = Math.min(os.freemem(), process.availableMemory());
+  const budget = opts.pglitePrewarm === 'auto' ? Math.floor(spare / 2) : (opts.pglitePrewarm ?? 0);
+  let prewarm: Prewarm | undefined;
+  if (budget > 0 && !opts.pgliteDir.startsWith('memory://')) {
+    const [{ oid }] = (await client.query<{ oid: number }>('select oid::int from pg_database where datname = current_database()')).rows;
+    prewarm = startPrewarm(opts.pgliteDir, oid, budget, opts.onPrewarmed);
+  }
   return {
     db,
     kind: 'pglite',
@@ -113,10 +118,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
-function startPrewarm(dir: string, budget: number, onPrewarmed: OpenOptions['onPrewarmed']): Prewarm {
+function startPrewarm(dir: string, oid: number, budget: number, onPrewarmed: OpenOptions['onPrewarmed']): Prewarm {
   const started = performance.now();
-  const prewarm = prewarmFiles(dir, budget);
-  void prewarm.done.then((result) => onPrewarmed?.(result, Math.round(performance.now() - started)));
+  const prewarm = prewarmFiles(dir, oid, budget);
+  void prewarm.done.then((result) => onPrewarmed?.(result, Math.round(performance.now() - started))).catch(() => undefined);
   return prewarm;
 }
 

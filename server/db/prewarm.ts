@@ -17,8 +17,6 @@ import path from 'node:path';
  * Reading never changes a file, and a file the database removes meanwhile is skipped.
  */
 
-/** Where PostgreSQL keeps tables and indexes: `base/<database>/` and the shared catalogues in `global/`. */
-const RELATION_DIRS = ['base', 'global'];
 /** Read in pieces this big: large enough for the disk to stream, small enough to stop at once. */
 const CHUNK_BYTES = 1 << 20;
 
@@ -37,14 +35,23 @@ export interface Prewarm {
   stop(): Promise<PrewarmResult>;
 }
 
-export function prewarmFiles(dataDir: string, budgetBytes: number, chunkBytes = CHUNK_BYTES): Prewarm {
+/**
+ * Reads the tables and indexes of the database whose oid is `databaseOid` (`base/<oid>/`) and the
+ * shared catalogues (`global/`): not the template databases beside it, nor `base/pgsql_tmp`.
+ */
+export function prewarmFiles(dataDir: string, databaseOid: number, budgetBytes: number, chunkBytes = CHUNK_BYTES): Prewarm {
   let stopping = false;
   const done = (async (): Promise<PrewarmResult> => {
     const result: PrewarmResult = { files: 0, bytes: 0, capped: false, stopped: false };
-    const files = (await Promise.all(RELATION_DIRS.map((d) => filesUnder(path.join(dataDir, d))))).flat();
+    const dirs = [path.join(dataDir, 'base', String(databaseOid)), path.join(dataDir, 'global')];
+    const files = (await Promise.all(dirs.map(filesUnder))).flat();
     files.sort((a, b) => a.size - b.size || a.file.localeCompare(b.file));
     const buffer = Buffer.allocUnsafe(chunkBytes);
     for (const { file, size } of files) {
+      if (stopping) {
+        result.stopped = true;
+        break;
+      }
       if (result.bytes + size > budgetBytes) {
         result.capped = true;
         break;

@@ -35,18 +35,21 @@ afterEach(async () => {
 });
 
 describe('prewarmFiles', () => {
-  it("reads every table and index file through, smallest first, and nothing outside the database's relations", async () => {
+  it('reads every table and index file of its database and the shared catalogues through, smallest first, and nothing else', async () => {
     await dataDir({
       'base/5/16384': 3_000_000,
       'base/5/16390': 10,
       'base/5/16384_fsm': 24_576,
       'global/1262': 8_192,
+      // a template database, a crash's leftover sort file, the log and the settings: never read
+      'base/1/1259': 16,
+      'base/pgsql_tmp/pgsql_tmp42.0': 32,
       'pg_wal/000000010000000000000001': 4_000,
       'postgresql.conf': 100,
     });
     const names = opened();
     const before = await fs.readFile(path.join(dir, 'base/5/16384'));
-    const result = await prewarmFiles(dir, 1e9).done;
+    const result = await prewarmFiles(dir, 5, 1e9).done;
     expect(result).toEqual({ files: 4, bytes: 3_000_000 + 10 + 24_576 + 8_192, capped: false, stopped: false });
     expect(names).toEqual(['base/5/16390', 'global/1262', 'base/5/16384_fsm', 'base/5/16384']);
     // reading changes nothing
@@ -54,10 +57,14 @@ describe('prewarmFiles', () => {
     expect((await fs.readdir(dir, { recursive: true })).sort()).toEqual(
       [
         'base',
+        'base/1',
+        'base/1/1259',
         'base/5',
         'base/5/16384',
         'base/5/16384_fsm',
         'base/5/16390',
+        'base/pgsql_tmp',
+        'base/pgsql_tmp/pgsql_tmp42.0',
         'global',
         'global/1262',
         'pg_wal',
@@ -70,7 +77,7 @@ describe('prewarmFiles', () => {
   it('stops before the file that would pass the budget', async () => {
     await dataDir({ 'base/5/1': 1_000, 'base/5/2': 2_000, 'base/5/3': 4_000 });
     const names = opened();
-    expect(await prewarmFiles(dir, 3_500).done).toEqual({ files: 2, bytes: 3_000, capped: true, stopped: false });
+    expect(await prewarmFiles(dir, 5, 3_500).done).toEqual({ files: 2, bytes: 3_000, capped: true, stopped: false });
     expect(names).toEqual(['base/5/1', 'base/5/2']);
   });
 
@@ -78,7 +85,7 @@ describe('prewarmFiles', () => {
     await dataDir({ 'base/5/1': 64 * 1024, 'base/5/2': 128 * 1024 });
     const names = opened();
     // 1 kB pieces: the first file alone takes 64 reads, so stop() lands in the middle of it
-    const prewarm = prewarmFiles(dir, 1e9, 1024);
+    const prewarm = prewarmFiles(dir, 5, 1e9, 1024);
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
     const result = await prewarm.stop();
@@ -88,6 +95,14 @@ describe('prewarmFiles', () => {
     expect(await prewarm.done).toBe(result);
   });
 
+  it('stopped before it begins, opens no file', async () => {
+    await dataDir({ 'base/5/1': 1_000 });
+    const names = opened();
+    const result = await prewarmFiles(dir, 5, 1e9).stop();
+    expect(result).toEqual({ files: 0, bytes: 0, capped: false, stopped: true });
+    expect(names).toEqual([]);
+  });
+
   it('skips a file removed while it runs and answers nothing for a directory that is not there', async () => {
     await dataDir({ 'base/5/1': 1_000, 'base/5/2': 2_000 });
     const open = fs.open.bind(fs);
@@ -95,7 +110,7 @@ describe('prewarmFiles', () => {
       if (String(file).endsWith('/1')) await fs.rm(path.join(dir, 'base/5/1'));
       return open(file, ...rest);
     });
-    expect(await prewarmFiles(dir, 1e9).done).toEqual({ files: 1, bytes: 2_000, capped: false, stopped: false });
-    expect(await prewarmFiles(path.join(dir, 'nowhere'), 1e9).done).toEqual({ files: 0, bytes: 0, capped: false, stopped: false });
+    expect(await prewarmFiles(dir, 5, 1e9).done).toEqual({ files: 1, bytes: 2_000, capped: false, stopped: false });
+    expect(await prewarmFiles(path.join(dir, 'nowhere'), 5, 1e9).done).toEqual({ files: 0, bytes: 0, capped: false, stopped: false });
   });
 });

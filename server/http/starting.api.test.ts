@@ -54,6 +54,8 @@ describe.runIf(DB_KIND === 'pglite')('a server starting on its embedded database
         REDIS_URL: '',
         NODE_ENV: 'test',
         SHUTDOWN_DRAIN_MS: '0',
+        // a budget of its own, not half of whatever memory the machine has free
+        PGLITE_PREWARM: '1GB',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
