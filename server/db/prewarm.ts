@@ -48,10 +48,7 @@ export function prewarmFiles(dataDir: string, databaseOid: number, budgetBytes: 
     files.sort((a, b) => a.size - b.size || a.file.localeCompare(b.file));
     const buffer = Buffer.allocUnsafe(chunkBytes);
     for (const { file, size } of files) {
-      if (stopping) {
-        result.stopped = true;
-        break;
-      }
+      if (stopping) break;
       if (result.bytes + size > budgetBytes) {
         result.capped = true;
         break;
@@ -59,11 +56,8 @@ export function prewarmFiles(dataDir: string, databaseOid: number, budgetBytes: 
       const read = await readThrough(file, buffer, () => stopping);
       result.bytes += read;
       if (read > 0) result.files++;
-      if (stopping) {
-        result.stopped = true;
-        break;
-      }
     }
+    result.stopped = stopping;
     return result;
   })();
   return {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { prewarmFiles } from './prewarm';
+import { type Prewarm, prewarmFiles } from './prewarm';
 
 let dir: string;
 
@@ -83,16 +83,21 @@ describe('prewarmFiles', () => {
 
   it('when stopped, ends after the piece it is reading and reads no further file', async () => {
     await dataDir({ 'base/5/1': 64 * 1024, 'base/5/2': 128 * 1024 });
-    const names = opened();
-    // 1 kB pieces: the first file alone takes 64 reads, so stop() lands in the middle of it
-    const prewarm = prewarmFiles(dir, 5, 1e9, 1024);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    const result = await prewarm.stop();
-    expect(result.stopped).toBe(true);
-    expect(result.bytes).toBeLessThan(64 * 1024);
-    expect(names).not.toContain('base/5/2');
-    expect(await prewarm.done).toBe(result);
+    const names: string[] = [];
+    const open = fs.open.bind(fs);
+    let prewarm: Prewarm | undefined;
+    // stopped as the first file opens: 1 kB pieces, so it is 1 of 64 pieces in
+    vi.spyOn(fs, 'open').mockImplementation(async (file, ...rest) => {
+      names.push(path.relative(dir, String(file)));
+      const handle = await open(file, ...rest);
+      void prewarm?.stop();
+      return handle;
+    });
+    prewarm = prewarmFiles(dir, 5, 1e9, 1024);
+    const result = await prewarm.done;
+    expect(result).toEqual({ files: 1, bytes: 1024, capped: false, stopped: true });
+    expect(names).toEqual(['base/5/1']);
+    expect(await prewarm.stop()).toBe(result);
   });
 
   it('stopped before it begins, opens no file', async () => {
