@@ -87,7 +87,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  const onDisk = !opts.pgliteDir.startsWith('memory://');
+  if (onDisk) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const startParams = opts.pgliteSharedBuffers
     ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffers}`]
     : undefined;
@@ -99,11 +100,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // asked the files for every table's and index's size each time: a twelfth of the
   // server's busy time under the mixed load (docs/benchmarks.md).
   const db = drizzlePglite({ client: withStatementCache(client), schema }) as unknown as Db;
-  // the memory free to this process: a container's or a service's limit counted (availableMemory)
-  const spare = Math.min(os.freemem(), process.availableMemory());
-  const budget = opts.pglitePrewarm === 'auto' ? Math.floor(spare / 2) : (opts.pglitePrewarm ?? 0);
+  // auto: half the memory free to this process, a container's or a service's limit counted (availableMemory)
+  const budget =
+    opts.pglitePrewarm === 'auto' ? Math.floor(Math.min(os.freemem(), process.availableMemory()) / 2) : (opts.pglitePrewarm ?? 0);
   let prewarm: Prewarm | undefined;
-  if (budget > 0 && !opts.pgliteDir.startsWith('memory://')) {
+  if (budget > 0 && onDisk) {
     const [{ oid }] = (await client.query<{ oid: number }>('select oid::int from pg_database where datname = current_database()')).rows;
     prewarm = startPrewarm(opts.pgliteDir, oid, budget, opts.onPrewarmed);
   }
