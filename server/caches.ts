@@ -154,9 +154,9 @@ export class Memo<V> {
   private byTale = new Map<Dependency, Set<string>>();
   /** The version whose older values were last swept out of a full memo. */
   private sweptVersion = -1;
-  /** With probation: the keys asked for lately, in two generations (the newer one and the one before). */
-  private asked = new Set<string>();
-  private askedBefore = new Set<string>();
+  /** With probation: the keys asked for lately and when first, in two generations (the newer one and the one before). */
+  private asked = new Map<string, number>();
+  private askedBefore = new Map<string, number>();
   private readonly ttl: () => number;
   constructor(
     ttlMs: Ttl,
@@ -164,10 +164,13 @@ export class Memo<V> {
     private readonly max = 5_000,
     private readonly tales?: TaleDependencies,
     /**
-     * Once half full (of entries or of its budget), keep a new key's value only when the key is asked for again (within about
-     * the last `max` new keys): for memos whose keys are often asked once (a new search's page, a
-     * deep page), which are then loaded and answered without the cost of keeping them, and without
-     * pushing out values that are asked for again.
+     * Once half full (of entries or of its budget), keep a new key's value only when the key is
+     * asked for again within a value's life of its first ask (and within about the last `max` new
+     * keys): for memos whose keys are often asked once, or seldom (a new search's page, a deep
+     * page), which are then loaded and answered without the cost of keeping them, and without
+     * pushing out values that are asked for again. A key that comes back only after a value's life
+     * would find a kept value past its time, whose refresh loads it anyway: keeping it would save
+     * no load, and cost the collector the copy.
      */
     private readonly probation = false,
     private readonly options: {
@@ -256,14 +259,18 @@ export class Memo<V> {
     return this.entries.size >= this.max / 2 || (budget !== undefined && this.weight >= budget.bytes / 2);
   }
 
-  /** Whether the key is asked for the first time lately (probation): it is noted for next time. */
-  private firstAsk(key: string): boolean {
-    if (this.asked.has(key) || this.askedBefore.has(key)) return false;
+  /**
+   * Whether the key is asked for the first time lately (probation): not within a value's life
+   * (`ttlMs`) of a first ask still noted. A first ask is noted, at `now`, for next time.
+   */
+  private firstAsk(key: string, now: number, ttlMs: number): boolean {
+    const at = this.asked.get(key) ?? this.askedBefore.get(key);
+    if (at !== undefined && now - at <= ttlMs) return false;
     if (this.asked.size >= this.max) {
       this.askedBefore = this.asked;
-      this.asked = new Set();
+      this.asked = new Map();
     }
-    this.asked.add(key);
+    this.asked.set(key, now);
     return true;
   }
 
@@ -342,7 +349,7 @@ export class Memo<V> {
       }
       return this.named(hit);
     }
-    if (this.probation && !hit && this.halfFull() && this.firstAsk(key)) return load();
+    if (this.probation && !hit && this.halfFull() && this.firstAsk(key, now, ttlMs)) return load();
     if (this.entries.size >= this.max) {
       // Values of an older version go first, swept once per version (not on every miss of a full memo).
       if (this.sweptVersion !== version) {

@@ -271,6 +271,31 @@ describe('a memo on probation (keys often asked once)', () => {
     expect(m.loads()).toBe(before + 3);
   });
 
+  it('keeps a new key only when it is asked again within a value’s life of its first ask', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      const m = counting(new Memo<number>(1_000, () => 0, 10, undefined, true));
+      for (let k = 0; k < 5; k++) await m.get(k);
+      const half = m.loads();
+      // asked every 1.5 s, each time after a value's life: a kept value would be past its time at
+      // every ask, so each ask loads and nothing is kept
+      for (let i = 0; i < 4; i++) {
+        vi.setSystemTime(start + i * 1_500);
+        expect(await m.get(77)).toBe(77);
+      }
+      expect(m.loads()).toBe(half + 4);
+      // asked again within a life of the last ask: kept, and answered without a load while fresh
+      vi.setSystemTime(start + 3 * 1_500 + 900);
+      expect(await m.get(77)).toBe(77);
+      expect(m.loads()).toBe(half + 5);
+      for (let i = 0; i < 3; i++) expect(await m.get(77)).toBe(77);
+      expect(m.loads()).toBe(half + 5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('counts itself half full when half its budget is taken, however few its entries', async () => {
     const memo = new Memo<number>(60_000, () => 0, 1_000, undefined, true, { budget: { weigh: () => 100, bytes: 10_000 } });
     const m = counting(memo);
