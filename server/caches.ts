@@ -196,6 +196,8 @@ export class Memo<V> {
     const e = this.entries.get(key);
     if (!e) return;
     this.entries.delete(key);
+    // on probation, a key whose value goes (a write dropped it, the memo was full) was asked lately
+    if (this.probation) this.noteAsk(key, Date.now());
     this.weight -= e.weight ?? 0;
     for (const id of e.uses ?? []) {
       const keys = this.byTale.get(id);
@@ -261,17 +263,21 @@ export class Memo<V> {
 
   /**
    * Whether the key is asked for the first time lately (probation): not within a value's life
-   * (`ttlMs`) of a first ask still noted. A first ask is noted, at `now`, for next time.
+   * (`ttlMs`) of a first ask still noted, nor of its value going. A first ask is noted for next time.
    */
   private firstAsk(key: string, now: number, ttlMs: number): boolean {
     const at = this.asked.get(key) ?? this.askedBefore.get(key);
     if (at !== undefined && now - at <= ttlMs) return false;
+    this.noteAsk(key, now);
+    return true;
+  }
+
+  private noteAsk(key: string, now: number) {
     if (this.asked.size >= this.max) {
       this.askedBefore = this.asked;
       this.asked = new Map();
     }
     this.asked.set(key, now);
-    return true;
   }
 
   /**

@@ -296,6 +296,33 @@ describe('a memo on probation (keys often asked once)', () => {
     }
   });
 
+  it('keeps again at once the value of a key asked lately that a write dropped, however long ago its first ask', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      const tales = new TaleDependencies();
+      const m = new Memo<string>(1_000, () => 0, 10, tales, true);
+      for (let k = 0; k < 5; k++) await m.get(String(k), async () => 'other');
+      let text = 'one';
+      const load = vi.fn(async () => {
+        tales.use([7]);
+        return text;
+      });
+      // asked twice: kept
+      expect(await m.get('hot', load)).toBe('one');
+      expect(await m.get('hot', load)).toBe('one');
+      expect(load).toHaveBeenCalledTimes(2);
+      // long after its first ask, a write drops it: asked again, it is loaded once and kept
+      vi.setSystemTime(start + 5_000);
+      text = 'two';
+      tales.taleChanged(7);
+      for (let i = 0; i < 4; i++) expect(await m.get('hot', load)).toBe('two');
+      expect(load).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('counts itself half full when half its budget is taken, however few its entries', async () => {
     const memo = new Memo<number>(60_000, () => 0, 1_000, undefined, true, { budget: { weigh: () => 100, bytes: 10_000 } });
     const m = counting(memo);
