@@ -272,6 +272,7 @@ export class Memo<V> {
     return true;
   }
 
+  /** Notes the key as asked at `now`, in the newer generation (a full one becomes the older, and the older goes). */
   private noteAsk(key: string, now: number) {
     if (this.asked.size >= this.max) {
       this.askedBefore = this.asked;
