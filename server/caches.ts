@@ -192,12 +192,13 @@ export class Memo<V> {
   /** About how many bytes the values kept by put take (see options.budget). */
   private weight = 0;
 
-  private remove(key: string) {
+  /** Drops the key's entry; `replaced`: another entry for it is put at once. */
+  private remove(key: string, replaced = false) {
     const e = this.entries.get(key);
     if (!e) return;
     this.entries.delete(key);
     // on probation, a key whose value goes (a write dropped it, the memo was full) was asked lately
-    if (this.probation) this.noteAsk(key, Date.now());
+    if (this.probation && !replaced) this.noteAsk(key, Date.now());
     this.weight -= e.weight ?? 0;
     for (const id of e.uses ?? []) {
       const keys = this.byTale.get(id);
@@ -211,7 +212,7 @@ export class Memo<V> {
    * over a hundredth of it is not kept, and the least used go until a tenth of it is free.
    */
   private keep(key: string, entry: Entry<V>, value: V) {
-    this.remove(key);
+    this.remove(key, true);
     const { budget } = this.options;
     if (budget) {
       entry.weight ??= budget.weigh(value);
@@ -368,7 +369,7 @@ export class Memo<V> {
     }
     const tracked = this.track(load);
     const entry: Entry<V> = { until: now + ttlMs, version, refreshing: false, value: tracked.then((t) => t.value) };
-    this.remove(key);
+    this.remove(key, true);
     this.entries.set(key, entry);
     tracked.then(
       ({ uses, stale, value }) => {
