@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  type Condition,
   type Figure,
   type LoadSpec,
   call,
@@ -31,9 +32,11 @@ import {
   describeTarget,
   machine,
   measure,
+  measureAlternating,
   measureTogether,
   openSessions,
   pgRows,
+  warmDatabase,
   parseTarget,
   settings,
   signIn,
@@ -76,7 +79,12 @@ const only = values.only ? new RegExp(values.only) : null;
 
 async function main() {
   const where = machine();
+  // the figures measure a server that has run a while, not the disk of a new machine (lib.ts)
+  const warmed = 'pg' in target ? await warmDatabase(target.pg) : undefined;
+  if (warmed) process.stderr.write(`${warmed}\n`);
   let counters: string | null = null;
+  /** Visitor reads under a trickle of writes: each scenario's mean req/s with and without writes. */
+  const kept: { name: string; with: number; without: number }[] = [];
   const app = await startApp(
     target,
     port,
@@ -197,7 +205,10 @@ async function main() {
       }
 
       // Reads while the site lives: a new tale every second and five likes a second, from other
-      // accounts, against the same reads without them, one after the other.
+      // accounts, against the same reads without them. The two take turns of two seconds (lib.ts
+      // measureAlternating): this machine's speed drifts by a third within a minute (bare 12,345
+      // and 7,670 req/s minutes apart, session 47), and one figure of each, one after the other,
+      // measured the drift as much as the writes.
       const trickled = readScenarios(app.url, s).filter((sc) => /^(feed page 1|search by word|search by hashtag|one tale)$/.test(sc.name));
       if (!values['no-writes'] && trickled.some((sc) => want(`${sc.name} under writes`))) {
         process.stderr.write('visitor reads under a trickle of writes (1 tale/s, 5 likes/s)\n');
@@ -205,23 +216,35 @@ async function main() {
         let k = 0;
         const send = (p: string, body: unknown) =>
           call(app.url, p, { method: 'POST', body, headers: { token: writers[k++ % writers.length].token } }).catch(() => undefined);
-        for (const sc of trickled) {
-          if (!want(`${sc.name} under writes`)) continue;
-          results.trickle.push({ ...(await measure(sc)), name: `${sc.name}, no writes` });
-          const tales = setInterval(
-            () => void send('/api/tale/upsert', { header: `Trickle ${k}`, body: `<p>While reading, ${k}. #trickle</p>` }),
-            1_000,
-          );
-          const likes = setInterval(
-            () => void send('/api/like/process', { ref_table: 'tale', ref_id: s.taleIds[k % s.taleIds.length], val: 1 }),
-            200,
-          );
-          try {
-            results.trickle.push({ ...(await measure(sc)), name: `${sc.name}, under writes` });
-          } finally {
-            clearInterval(tales);
-            clearInterval(likes);
+        // one clock for the whole section, so each window with writes has its share of them (a clock
+        // started with each window would send its first tale a second late)
+        let on = false;
+        const timers = [
+          setInterval(() => {
+            if (on) void send('/api/tale/upsert', { header: `Trickle ${k}`, body: `<p>While reading, ${k}. #trickle</p>` });
+          }, 1_000),
+          setInterval(() => {
+            if (on) void send('/api/like/process', { ref_table: 'tale', ref_id: s.taleIds[k % s.taleIds.length], val: 1 });
+          }, 200),
+        ];
+        const writing: Condition = {
+          name: 'under writes',
+          start: () => {
+            on = true;
+          },
+          stop: () => {
+            on = false;
+          },
+        };
+        try {
+          for (const sc of trickled) {
+            if (!want(`${sc.name} under writes`)) continue;
+            const [without, withWrites] = await measureAlternating(sc, [{ name: 'no writes' }, writing]);
+            results.trickle.push(without, withWrites);
+            kept.push({ name: sc.name, without: without.rps, with: withWrites.rps });
           }
+        } finally {
+          timers.forEach(clearInterval);
         }
       }
 
@@ -313,7 +336,7 @@ async function main() {
   const out = [
     `## ${describeTarget(target)}${noCache ? ', caches off (FEED_CACHE_MS=0, SESSION_CACHE_MS=0)' : ''}${coldReaders ? ', nothing kept per reader (SESSION_CACHE_MS=0)' : ''}`,
     '',
-    `${where}; ${settings.connections} connections, ${settings.duration} s per figure after a ${settings.warmup} s warm-up.`,
+    `${where}; ${settings.connections} connections, ${settings.duration} s per figure after a ${settings.warmup} s warm-up${warmed ? `; ${warmed}` : ''}.`,
     `Bare Fastify: ${results.bare.map((f) => Math.round(f.rps).toLocaleString('en')).join(' and ')} req/s (before and after); ratios use the mean.`,
     '',
     '### Visitor',
@@ -324,6 +347,16 @@ async function main() {
     '',
     '### Visitor reads under a trickle of writes (a new tale every second, five likes a second)',
     table(results.trickle, bareRps),
+    ...(kept.length
+      ? [
+          '',
+          'Share kept under writes (the windows with writes against those without, taken in turns):',
+          ...kept.map(
+            (x) =>
+              `- ${x.name}: ${Math.round(x.with).toLocaleString('en')} against ${Math.round(x.without).toLocaleString('en')} req/s, ${((100 * x.with) / x.without).toFixed(1)}%`,
+          ),
+        ]
+      : []),
     '',
     '### Writes (logged in)',
     table(results.writes, bareRps),

@@ -279,6 +279,66 @@ export async function measureTogether(loads: { spec: LoadSpec; connections: numb
   });
 }
 
+/** One of two conditions a load is measured under in turns (measureAlternating): started before each of its windows, stopped after. */
+export interface Condition {
+  name: string;
+  start?: () => void;
+  stop?: () => void;
+}
+
+/**
+ * One load under two conditions in turns, A B B A A B B A …: `windows` windows each (so
+ * `settings.duration` seconds each in all) after one warm-up, each condition's figure made of all
+ * its windows' requests and latencies. Measured one after the other, two figures of ten seconds
+ * on this machine measure its drift as much as their difference (docs/benchmarks.md, session 47);
+ * in short turns the drift falls on both alike.
+ */
+export async function measureAlternating(spec: LoadSpec, conditions: [Condition, Condition], windows = 5): Promise<[Figure, Figure]> {
+  const { warm, run } = prepare(spec);
+  await warm();
+  if (settings.warmup > 0) await run(settings.warmup, settings.connections, false);
+  const seconds = settings.duration / windows;
+  const sides = conditions.map(() => ({ latencies: [] as number[], requests: 0, errors: 0, server: 0, database: 0, measured: true }));
+  for (let w = 0; w < 2 * windows; w++) {
+    // A B B A: the second of each pair of windows swaps the first's order
+    const k = Math.floor((w + 1) / 2) % 2;
+    const side = sides[k];
+    conditions[k].start?.();
+    const before = cpuNow(settings.serverPid);
+    try {
+      const { result, latencies } = await run(seconds, settings.connections, true);
+      const after = cpuNow(settings.serverPid);
+      side.latencies.push(...latencies);
+      side.requests += result.requests.total;
+      side.errors += result.errors + result.timeouts + result.non2xx + result.mismatches;
+      if (before && after) {
+        side.server += after.server - before.server;
+        side.database += after.database - before.database;
+      } else side.measured = false;
+    } finally {
+      conditions[k].stop?.();
+    }
+  }
+  return sides.map((side, k) => {
+    side.latencies.sort((a, b) => a - b);
+    const per = (seconds: number) => (seconds * 1000) / Math.max(1, side.requests);
+    const figure: Figure = {
+      name: `${spec.name}, ${conditions[k].name}`,
+      rps: side.requests / settings.duration,
+      p50: pct(side.latencies, 50),
+      p95: pct(side.latencies, 95),
+      p99: pct(side.latencies, 99),
+      errors: side.errors,
+      requests: side.requests,
+      ...(side.measured ? { cpu: { server: per(side.server), database: per(side.database), load: 0 } } : {}),
+    };
+    process.stderr.write(
+      `  ${figure.name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}  (${windows} windows of ${seconds} s)\n`,
+    );
+    return figure;
+  }) as [Figure, Figure];
+}
+
 /** A load's autocannon runs, and the requests made once ahead to fill caches. */
 function prepare(spec: LoadSpec) {
   const list = spec.requests.map((r) => (typeof r === 'string' ? { path: r } : r));
@@ -453,6 +513,38 @@ export async function pgRows<T>(pgUrl: string, text: string, params: unknown[] =
   await client.connect();
   try {
     return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Reads a PostgreSQL database's tables and indexes through once (pg_prewarm's 'read' mode, into
+ * the system's page cache), as a server that has run a while holds them. On a new machine, or
+ * after a seed wrote more than the cache kept, the first figures otherwise read from the disk: the
+ * same fresh feed pages went 764 req/s cold and 1,351 warm a minute later (docs/benchmarks.md,
+ * session 47). Skipped when the database is more than half the machine's memory (a figure would
+ * then measure the disk in any case) or the extension is not installed.
+ */
+export async function warmDatabase(pgUrl: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    const [{ bytes }] = (await client.query<{ bytes: string }>('select pg_database_size(current_database())::text as bytes')).rows;
+    const mb = Math.round(Number(bytes) / 2 ** 20);
+    if (Number(bytes) > os.totalmem() / 2) return `database ${mb} MB, more than half the memory: not read through`;
+    try {
+      await client.query('create extension if not exists pg_prewarm');
+    } catch (e) {
+      return `pg_prewarm not available (${(e as Error).message}): database ${mb} MB not read through`;
+    }
+    const started = performance.now();
+    await client.query(
+      `select pg_prewarm(c.oid, 'read') from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where c.relkind in ('r', 'i', 't', 'm') and n.nspname not in ('pg_catalog', 'information_schema')`,
+    );
+    return `database ${mb} MB read through in ${((performance.now() - started) / 1000).toFixed(1)} s (pg_prewarm)`;
   } finally {
     await client.end();
   }
