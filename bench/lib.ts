@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Request } from 'autocannon';
+import autocannon, { type Request, type Result } from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../server/node-flags';
 
 /** What the seeded accounts are: bench/seed.ts writes them, the benchmarks log in with them. */
@@ -258,25 +258,32 @@ export async function measureTogether(loads: { spec: LoadSpec; connections: numb
         }
       : undefined;
   return runs.map(({ result, latencies }, k) => {
-    const { spec } = prepared[k];
-    latencies.sort((a, b) => a - b);
-    const figure: Figure = {
-      name: spec.name,
-      rps: result.requests.total / settings.duration,
-      p50: pct(latencies, 50),
-      p95: pct(latencies, 95),
-      p99: pct(latencies, 99),
-      errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
-      requests: result.requests.total,
-      // loads measured together share one figure of CPU per request (of all their requests)
-      ...(cpu ? { cpu } : {}),
-    };
     const cpuText = cpu ? `  cpu/request server ${cpu.server.toFixed(2)} ms, database ${cpu.database.toFixed(2)} ms` : '';
-    process.stderr.write(
-      `  ${spec.name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}${cpuText}\n`,
-    );
-    return figure;
+    // loads measured together share one figure of CPU per request (of all their requests)
+    return figureOf(prepared[k].spec.name, latencies, result.requests.total, failures(result), cpu, cpuText);
   });
+}
+
+/** What autocannon counts as failed: socket errors, timeouts, non-2xx answers and bodies refused. */
+const failures = (result: Result) => result.errors + result.timeouts + result.non2xx + result.mismatches;
+
+/** A figure of `requests` made in `settings.duration` seconds with these latencies, printed as it is made. */
+function figureOf(name: string, latencies: number[], requests: number, errors: number, cpu: Figure['cpu'], note = ''): Figure {
+  latencies.sort((a, b) => a - b);
+  const figure: Figure = {
+    name,
+    rps: requests / settings.duration,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    errors,
+    requests,
+    ...(cpu ? { cpu } : {}),
+  };
+  process.stderr.write(
+    `  ${name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}${note}\n`,
+  );
+  return figure;
 }
 
 /** One of two conditions a load is measured under in turns (measureAlternating): started before each of its windows, stopped after. */
@@ -310,7 +317,7 @@ export async function measureAlternating(spec: LoadSpec, conditions: [Condition,
       const after = cpuNow(settings.serverPid);
       side.latencies.push(...latencies);
       side.requests += result.requests.total;
-      side.errors += result.errors + result.timeouts + result.non2xx + result.mismatches;
+      side.errors += failures(result);
       if (before && after) {
         side.server += after.server - before.server;
         side.database += after.database - before.database;
@@ -320,22 +327,10 @@ export async function measureAlternating(spec: LoadSpec, conditions: [Condition,
     }
   }
   return sides.map((side, k) => {
-    side.latencies.sort((a, b) => a - b);
     const per = (seconds: number) => (seconds * 1000) / Math.max(1, side.requests);
-    const figure: Figure = {
-      name: `${spec.name}, ${conditions[k].name}`,
-      rps: side.requests / settings.duration,
-      p50: pct(side.latencies, 50),
-      p95: pct(side.latencies, 95),
-      p99: pct(side.latencies, 99),
-      errors: side.errors,
-      requests: side.requests,
-      ...(side.measured ? { cpu: { server: per(side.server), database: per(side.database), load: 0 } } : {}),
-    };
-    process.stderr.write(
-      `  ${figure.name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}  (${windows} windows of ${seconds} s)\n`,
-    );
-    return figure;
+    const cpu = side.measured ? { server: per(side.server), database: per(side.database), load: 0 } : undefined;
+    const name = `${spec.name}, ${conditions[k].name}`;
+    return figureOf(name, side.latencies, side.requests, side.errors, cpu, `  (${windows} windows of ${seconds} s)`);
   }) as [Figure, Figure];
 }
 
@@ -527,25 +522,19 @@ export async function pgRows<T>(pgUrl: string, text: string, params: unknown[] =
  * memory (a figure would then measure the disk in any case) or the extension is not installed.
  */
 export async function warmDatabase(pgUrl: string): Promise<string> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
+  const [{ bytes }] = await pgRows<{ bytes: string }>(pgUrl, 'select pg_database_size(current_database())::text as bytes');
+  const mb = Math.round(Number(bytes) / 2 ** 20);
+  if (Number(bytes) > os.totalmem() / 2) return `database ${mb} MB, more than half the memory: not read through`;
   try {
-    const [{ bytes }] = (await client.query<{ bytes: string }>('select pg_database_size(current_database())::text as bytes')).rows;
-    const mb = Math.round(Number(bytes) / 2 ** 20);
-    if (Number(bytes) > os.totalmem() / 2) return `database ${mb} MB, more than half the memory: not read through`;
-    try {
-      await client.query('create extension if not exists pg_prewarm');
-    } catch (e) {
-      return `pg_prewarm not available (${(e as Error).message}): database ${mb} MB not read through`;
-    }
-    const started = performance.now();
-    await client.query(
-      `select pg_prewarm(c.oid, 'read') from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where c.relkind in ('r', 'i', 't', 'm') and n.nspname not in ('pg_catalog', 'information_schema')`,
-    );
-    return `database ${mb} MB read through in ${((performance.now() - started) / 1000).toFixed(1)} s (pg_prewarm)`;
-  } finally {
-    await client.end();
+    await pgRows(pgUrl, 'create extension if not exists pg_prewarm');
+  } catch (e) {
+    return `pg_prewarm not available (${(e as Error).message}): database ${mb} MB not read through`;
   }
+  const started = performance.now();
+  await pgRows(
+    pgUrl,
+    `select pg_prewarm(c.oid, 'read') from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind in ('r', 'i', 't', 'm') and n.nspname not in ('pg_catalog', 'information_schema')`,
+  );
+  return `database ${mb} MB read through in ${((performance.now() - started) / 1000).toFixed(1)} s (pg_prewarm)`;
 }
