@@ -77,17 +77,59 @@ export function baseQuery(db: Db) {
 }
 export type TaleRow = Awaited<ReturnType<typeof baseQuery>>[number];
 
+/**
+ * A row as the API sends it. Every field is written out, in the schema's order, instead of
+ * spreading the row and setting the rest: a literal is built with one shape for every row, while
+ * adding fields to a copy of a 45-field row took V8 about 8 µs a row (a fresh feed page's largest
+ * cost after the database, docs/benchmarks.md, session 48), against well under 1 µs.
+ */
 export function presentTale(row: TaleRow, liked: boolean): Tale {
   return {
-    ...row,
+    id: row.id,
+    header: row.header,
+    body: row.body,
+    body_free: row.body_free,
+    body_txt: row.body_txt,
+    publish_at: row.publish_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    edited_at: row.edited_at,
+    is_submitted: row.is_submitted,
+    type: row.type === 'COMMENT' ? 'COMMENT' : 'POST',
+    owner_id: row.owner_id,
     owner_firstname: row.owner_firstname ?? '',
     owner_lastname: row.owner_lastname ?? '',
     owner_emblem: row.owner_emblem ?? '',
     router_alias: row.router_alias ?? '',
     router_alias_id: 0,
-    type: row.type === 'COMMENT' ? 'COMMENT' : 'POST',
-    geo_map_type: row.geo_map_type === 'hybrid' || row.geo_map_type === 'satellite' ? row.geo_map_type : 'map',
+    iframe: row.iframe,
+    lang: row.lang,
+    level: row.level,
+    root_tale_id: row.root_tale_id,
+    answer_to_tale_id: row.answer_to_tale_id,
+    count_root_tale_id: row.count_root_tale_id,
+    count_answer_to_tale_id: row.count_answer_to_tale_id,
+    count_files: row.count_files,
+    count_like: row.count_like,
     current_user_liked: liked ? 1 : 0,
+    is_draft: row.is_draft,
+    is_sticked: row.is_sticked,
+    is_sticked_on_home: row.is_sticked_on_home,
+    is_adult_denied: row.is_adult_denied,
+    is_adv: row.is_adv,
+    is_comment_denied: row.is_comment_denied,
+    is_comment_for_owner: row.is_comment_for_owner,
+    is_header_hidden: row.is_header_hidden,
+    is_date_hidden: row.is_date_hidden,
+    is_avatar_hidden: row.is_avatar_hidden,
+    is_social_sharing_hidden: row.is_social_sharing_hidden,
+    is_for_registered: row.is_for_registered,
+    seo_index: row.seo_index,
+    geo_is_map_shown: row.geo_is_map_shown,
+    geo_latitude: row.geo_latitude,
+    geo_longitude: row.geo_longitude,
+    geo_zoom: row.geo_zoom,
+    geo_map_type: row.geo_map_type === 'hybrid' || row.geo_map_type === 'satellite' ? row.geo_map_type : 'map',
   };
 }
 
