@@ -79,9 +79,10 @@ export type TaleRow = Awaited<ReturnType<typeof baseQuery>>[number];
 
 /**
  * A row as the API sends it. Every field is written out, in the schema's order, instead of
- * spreading the row and setting the rest: a literal is built with one shape for every row, while
- * adding fields to a copy of a 45-field row took V8 about 8 µs a row (a fresh feed page's largest
- * cost after the database, docs/benchmarks.md, session 48), against well under 1 µs.
+ * spreading the row and adding the rest: a literal is built with one shape for every row, while
+ * adding fields to a copy of a 45-field row took V8 about 8 µs a row and gave each copy a shape
+ * of its own, which made Ajv's check of it (http/serializer.ts) six times slower. A fresh feed
+ * page cost the server about 40% less CPU with the literal (docs/benchmarks.md, session 48).
  */
 export function presentTale(row: TaleRow, liked: boolean): Tale {
   return {
