@@ -44,7 +44,7 @@ import {
   startBare,
   table,
 } from './lib';
-import { anyPages, manyReaderScenarios, readScenarios, sample } from './scenarios';
+import { anyPages, busiestAuthorsQuery, manyReaderScenarios, readScenarios, sample } from './scenarios';
 
 const { values } = parseArgs({
   options: {
@@ -105,16 +105,7 @@ async function main() {
     try {
       process.stderr.write(`${describeTarget(target)}; ${where}\n`);
       // the busiest authors' lists, read at any page, are the longest after the feed's
-      const busiest =
-        'pg' in target
-          ? (
-              await pgRows<{ id: number }>(
-                target.pg,
-                `select owner_id as id from tales where type = 'POST' and is_submitted = 1 and is_draft = 0
-                 group by 1 order by count(*) desc, 1 limit 3`,
-              )
-            ).map((r) => r.id)
-          : undefined;
+      const busiest = 'pg' in target ? (await pgRows<{ id: number }>(target.pg, busiestAuthorsQuery(3))).map((r) => r.id) : undefined;
       const s = await sample(app.url, 40, busiest);
       const readers = await signIn(app.url, Number(values.users));
       const token = (i: number) => ({ token: readers[i % readers.length].token });

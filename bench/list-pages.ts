@@ -18,6 +18,7 @@ import { type Db, openDatabase, queryRows } from '../server/db/client';
 import { readAllPlannedOnce } from '../server/db/transaction';
 import { DAY_SECONDS, type ListScope, type PageShape, pageStatement, scopeKey } from '../server/features/tales/positions';
 import { machine } from './lib';
+import { busiestAuthorsQuery } from './scenarios';
 
 const { values } = parseArgs({
   options: {
@@ -83,14 +84,7 @@ async function main() {
   const shapes: PageShape[] = ['ids', 'key'];
   const conns = { ids: await connect(), key: await connect() };
   const setup = conns.ids.db;
-  const author =
-    Number(values.author) ||
-    (
-      await queryRows<{ id: number }>(
-        setup,
-        sql`select owner_id as id from tales where type = 'POST' and is_submitted = 1 group by 1 order by count(*) desc limit 1`,
-      )
-    )[0].id;
+  const author = Number(values.author) || (await queryRows<{ id: number }>(setup, sql.raw(busiestAuthorsQuery(1))))[0].id;
   const lists: { name: string; scope: ListScope }[] = [
     { name: 'feed', scope: { kind: 'feed' } },
     { name: `author ${author}`, scope: { kind: 'author', id: author } },

@@ -40,6 +40,11 @@ export function freshSearches(count: number): string[] {
 export const noMatchSearches = (count: number, from = 0) =>
   Array.from({ length: count - from }, (_, i) => `zq${(from + i).toString(36)}xv`);
 
+/** The `count` authors with most listed posts (saved, not drafts), busiest first: a statement for PostgreSQL or PGlite. */
+export const busiestAuthorsQuery = (count: number) =>
+  `select owner_id as id from tales where type = 'POST' and is_submitted = 1 and is_draft = 0
+   group by 1 order by count(*) desc, 1 limit ${Math.trunc(count)}`;
+
 /**
  * Tales to read, comment on and like: a sample of what the feed shows, from many pages. `busiest`
  * are the authors with most posts where the caller can ask the database (bench/api.ts on
