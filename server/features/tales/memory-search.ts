@@ -3,6 +3,7 @@ import { type SQL, and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { tales } from '../../db/schema';
+import { nowSeconds } from '../../db/time';
 import type { AppEvent, EventBus } from '../../events';
 import { listedPosts } from './queries';
 import type { SearchTerms } from './search';
@@ -163,7 +164,7 @@ export function createMemorySearch(deps: {
       await new Promise((r) => setImmediate(r));
     }
     if (!mine()) return false;
-    index.sortWords();
+    index.prepare(nowSeconds());
     current = index;
     building = undefined;
     log.info(

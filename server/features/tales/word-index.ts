@@ -39,24 +39,21 @@ export interface IndexQuery {
 
 const ALIVE = 1;
 const MEMBERS = 2;
-/** In `visitorsFrom` and `membersFrom`: a tale this kind of reader is never shown (gone, or members only). */
-const HIDDEN = 0xffffffff;
-/** In `visitorsFrom` and `membersFrom`: a tale whose time does not fit (after 2106, or not whole seconds), checked the exact way. */
-const EXACT = 0xfffffffe;
-/** The second a tale is shown from, as `visitorsFrom` and `membersFrom` hold it. */
-function shownFrom(publishAt: number): number {
-  return publishAt < 0 ? 0 : Number.isInteger(publishAt) && publishAt < EXACT ? publishAt : EXACT;
-}
 /**
- * The feed's order as one number a slot (`order`), greater first: sticky ones above all, then
- * newer. Clamped and rounded, so never in the wrong order but possibly equal where the feed tells
- * two apart; equal ones are compared the exact way.
+ * How far behind a reader's time the index settles (see `settled`), in seconds: a search that began
+ * a moment before another one and reaches the index after it still reads the bits.
  */
-const STICKY_ORDER = 2 ** 43;
-const ORDER_SPAN = 2 ** 41;
-function orderOf(sticky: boolean, publishAt: number): number {
-  const at = publishAt > ORDER_SPAN ? ORDER_SPAN : publishAt < -ORDER_SPAN ? -ORDER_SPAN : publishAt;
-  return sticky ? STICKY_ORDER + at : at;
+const SETTLE_BEHIND = 2;
+/**
+ * The feed's order as a day a slot (`day`), greater first: sticky ones above all, then by the day
+ * they are published (days before 1970 as day 0, after 2149 as its last day). Never in the wrong
+ * order, but equal for tales the feed tells apart: equal ones are compared the exact way.
+ */
+const STICKY_DAY = 0xffff;
+function dayOf(sticky: boolean, publishAt: number): number {
+  if (sticky) return STICKY_DAY;
+  const day = Math.floor(publishAt / 86_400) + 1;
+  return day < 0 ? 0 : day > STICKY_DAY - 1 ? STICKY_DAY - 1 : day;
 }
 /**
  * A page is found by keeping the first `offset + limit` matches in one pass over them (a page near
@@ -73,6 +70,11 @@ const MERGED_PREFIXES_MAX = 256;
 /** Marks `slot` in a set of bits (one bit a slot). */
 function setBit(bits: Uint32Array, slot: number) {
   bits[slot >>> 5] |= 1 << (slot & 31);
+}
+
+/** Unmarks `slot` in a set of bits. */
+function clearBit(bits: Uint32Array, slot: number) {
+  bits[slot >>> 5] &= ~(1 << (slot & 31));
 }
 
 /** Whether `slot` is marked in a set of bits. */
@@ -125,7 +127,7 @@ class SlotList {
   }
 }
 
-function grow<T extends Int32Array | Uint8Array | Float64Array | Uint32Array>(a: T, size: number): T {
+function grow<T extends Int32Array | Uint8Array | Uint16Array | Float64Array | Uint32Array>(a: T, size: number): T {
   if (a.length >= size) return a;
   const next = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2));
   next.set(a);
@@ -151,13 +153,26 @@ export class WordIndex {
   private publishAt = new Float64Array(1024);
   private flags = new Uint8Array(1024);
   /**
-   * What the visibility pass reads, one number a slot for each kind of reader: the second from which
-   * the tale is shown (or HIDDEN, or EXACT). One read a match, where flags and time took two.
+   * What the visibility pass reads, one bit a slot for each kind of reader: the tale is there and
+   * this kind of reader is shown it at any time from `settled` on. 128 KB a kind at a million
+   * tales, small enough to stay in the processor's caches, where a number a slot did not.
    */
-  private visitorsFrom = new Uint32Array(1024);
-  private membersFrom = new Uint32Array(1024);
-  /** The feed's order (orderOf): a match after a page's last kept costs one read. */
-  private order = new Float64Array(1024);
+  private visitorsSee = new Uint32Array(32);
+  private membersSee = new Uint32Array(32);
+  /**
+   * The time (seconds) up to which every tale there is settled: one published by then has its bits
+   * in `visitorsSee` and `membersSee`; one published later (scheduled, or put in after the index
+   * last settled) is in `pending`, its slot marked in `pendingBits`, and checked the exact way. A
+   * search moves it on to a little before its reader's time; a search for an earlier time than it
+   * (a reader's clock behind) checks every match the exact way.
+   */
+  private settled = -Infinity;
+  private pending: number[] = [];
+  private pendingBits = new Uint32Array(32);
+  /** The earliest time of the tales in `pending`. */
+  private nextDue = Infinity;
+  /** The feed's order as a day (dayOf): a match from a day before a page's last kept costs one small read. */
+  private day = new Uint16Array(1024);
   /**
    * Scratch marks for intersections: a slot is in the current set when its mark is the current
    * epoch. A byte a slot (cleared every 255 epochs), so the marks stay small enough for the caches.
@@ -221,9 +236,13 @@ export class WordIndex {
     return out;
   }
 
-  /** Sorts the words put in since the last search (done once a whole index is read, so the first search does not). */
-  sortWords() {
+  /**
+   * Sorts the words put in since the last search and settles who sees what up to a little before
+   * `now` (seconds): done once a whole index is read, so the first search does neither.
+   */
+  prepare(now: number) {
     this.sortedLexicon();
+    if (now - SETTLE_BEHIND > this.settled) this.settle(now - SETTLE_BEHIND);
   }
 
   /** Puts a tale in, in place of what it held under the same id. */
@@ -239,19 +258,19 @@ export class WordIndex {
       this.sticky = grow(this.sticky, size);
       this.publishAt = grow(this.publishAt, size);
       this.flags = grow(this.flags, size);
-      this.visitorsFrom = grow(this.visitorsFrom, size);
-      this.membersFrom = grow(this.membersFrom, size);
-      this.order = grow(this.order, size);
+      this.day = grow(this.day, size);
+      const words = Math.ceil(this.ids.length / 32);
+      this.visitorsSee = grow(this.visitorsSee, words);
+      this.membersSee = grow(this.membersSee, words);
+      this.pendingBits = grow(this.pendingBits, words);
     }
     this.ids[slot] = tale.id;
     this.owners[slot] = tale.owner;
     this.sticky[slot] = tale.sticky ? 1 : 0;
     this.publishAt[slot] = tale.publishAt;
     this.flags[slot] = ALIVE | (tale.members ? MEMBERS : 0);
-    const from = shownFrom(tale.publishAt);
-    this.membersFrom[slot] = from;
-    this.visitorsFrom[slot] = tale.members ? HIDDEN : from;
-    this.order[slot] = orderOf(this.sticky[slot] === 1, tale.publishAt);
+    this.day[slot] = dayOf(tale.sticky === 1, tale.publishAt);
+    this.place(slot);
     this.slotOf.set(tale.id, slot);
     const words = new Set(tale.words);
     this.fwdStart = grow(this.fwdStart, slot + 2);
@@ -283,12 +302,41 @@ export class WordIndex {
       for (const list of map.values()) if (list.bits || list.length >= DENSE_LIST_MIN) list.fitBits(capacity);
   }
 
+  /** Sets a live slot's bits for who sees it, or, published after `settled`, puts it in `pending`. */
+  private place(slot: number) {
+    const at = this.publishAt[slot];
+    if (at <= this.settled) {
+      setBit(this.membersSee, slot);
+      if (!(this.flags[slot] & MEMBERS)) setBit(this.visitorsSee, slot);
+    } else {
+      this.pending.push(slot);
+      setBit(this.pendingBits, slot);
+      if (at < this.nextDue) this.nextDue = at;
+    }
+  }
+
+  /** Moves `settled` on to `to`, and the tales of `pending` published by then into the bits. */
+  private settle(to: number) {
+    this.settled = to;
+    if (this.nextDue > to) return;
+    const waiting = this.pending;
+    this.pending = [];
+    this.nextDue = Infinity;
+    for (const slot of waiting) {
+      // a slot gone since has no pending bit (slots are not reused before compact, which starts `pending` again)
+      if (!hasBit(this.pendingBits, slot)) continue;
+      clearBit(this.pendingBits, slot);
+      this.place(slot);
+    }
+  }
+
   remove(id: number) {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.flags[slot] = 0;
-    this.visitorsFrom[slot] = HIDDEN;
-    this.membersFrom[slot] = HIDDEN;
+    clearBit(this.visitorsSee, slot);
+    clearBit(this.membersSee, slot);
+    clearBit(this.pendingBits, slot);
     this.slotOf.delete(id);
     if (++this.gone > Math.max(10_000, this.slots / 4)) this.compact();
   }
@@ -332,16 +380,21 @@ export class WordIndex {
       found = merged ? this.withinBits(found, merged) : this.within(found, lists);
     }
     // who may see what: gone, members only, not yet published
-    const from = reader.signedIn ? this.membersFrom : this.visitorsFrom;
-    const upTo = Math.min(reader.now, EXACT - 1);
+    if (reader.now - SETTLE_BEHIND > this.settled) this.settle(reader.now - SETTLE_BEHIND);
     let n = 0;
-    // kept in place with no branch on whether a tale is shown (see `within`)
+    if (reader.now < this.settled) {
+      for (let i = 0; i < found.length; i++) if (this.shown(found[i], reader)) found[n++] = found[i];
+      return found.subarray(0, n);
+    }
+    const sees = reader.signedIn ? this.membersSee : this.visitorsSee;
+    const pendingBits = this.pendingBits;
+    // kept in place with no branch on whether a tale is shown (see `within`); the few pending, the exact way
     for (let i = 0; i < found.length; i++) {
       const slot = found[i];
-      const f = from[slot];
+      const word = slot >>> 5;
       found[n] = slot;
-      n += +(f <= upTo);
-      if (f === EXACT && this.shown(slot, reader)) n++;
+      n += (sees[word] >>> (slot & 31)) & 1;
+      if (pendingBits[word] !== 0 && hasBit(pendingBits, slot) && this.shown(slot, reader)) n++;
     }
     return found.subarray(0, n);
   }
@@ -361,7 +414,7 @@ export class WordIndex {
   page(matches: Int32Array, offset: number, limit: number): number[] {
     const need = Math.min(matches.length, offset + limit);
     if (offset >= need) return [];
-    const { sticky, publishAt, ids, order } = this;
+    const { sticky, publishAt, ids, day } = this;
     // a before b in the feed
     const before = (a: number, b: number) =>
       sticky[a] !== sticky[b] ? sticky[a] > sticky[b] : publishAt[a] !== publishAt[b] ? publishAt[a] > publishAt[b] : ids[a] > ids[b];
@@ -372,14 +425,14 @@ export class WordIndex {
       // The `need` first kept in order. Newer slots first: tales are mostly put in as they are
       // published, so after the first few most matches are older than the last kept and cost one test.
       top = [];
-      // the last kept's order, read once: a match after it (most of them) costs one read
+      // the last kept's day, read once: a match from an earlier day (most of them) costs one small read
       let last = -1;
-      let lastOrder = 0;
+      let lastDay = 0;
       for (let i = matches.length - 1; i >= 0; i--) {
         const slot = matches[i];
         if (last >= 0) {
-          const o = order[slot];
-          if (o < lastOrder || (o === lastOrder && !before(slot, last))) continue;
+          const d = day[slot];
+          if (d < lastDay || (d === lastDay && !before(slot, last))) continue;
         }
         let lo = 0;
         let hi = top.length;
@@ -392,7 +445,7 @@ export class WordIndex {
         if (top.length > need) top.pop();
         if (top.length === need) {
           last = top[need - 1];
-          lastOrder = order[last];
+          lastDay = day[last];
         }
       }
     }
@@ -598,15 +651,18 @@ export class WordIndex {
         this.sticky[next] = this.sticky[slot];
         this.publishAt[next] = this.publishAt[slot];
         this.flags[next] = this.flags[slot];
-        this.visitorsFrom[next] = this.visitorsFrom[slot];
-        this.membersFrom[next] = this.membersFrom[slot];
-        this.order[next] = this.order[slot];
+        this.day[next] = this.day[slot];
         next++;
       }
     }
     this.flags.fill(0, next, this.slots);
-    this.visitorsFrom.fill(HIDDEN, next, this.slots);
-    this.membersFrom.fill(HIDDEN, next, this.slots);
+    // who sees what, made again for the renumbered slots
+    this.visitorsSee.fill(0);
+    this.membersSee.fill(0);
+    this.pendingBits.fill(0);
+    this.pending = [];
+    this.nextDue = Infinity;
+    for (let slot = 0; slot < next; slot++) this.place(slot);
     this.fwdStart[next] = end;
     this.slots = next;
     this.gone = 0;

@@ -162,6 +162,48 @@ describe('the word index', () => {
     }
   });
 
+  it('shows a tale scheduled for later from its time on, as the clock moves, through rewrites, removals and compaction', () => {
+    for (const seed of [1, 2, 3]) {
+      const next = random(seed);
+      const index = new WordIndex();
+      const model = new Map<number, IndexedTale>();
+      let clock = 1_000;
+      for (let step = 0; step < 40_000; step++) {
+        clock += next(3);
+        const id = 1 + next(3_000);
+        if (next(5) === 0) {
+          index.remove(id);
+          model.delete(id);
+        } else {
+          // published a while ago, just now, or scheduled for a little or a long while later
+          const publishAt = clock + [-next(100), 0, 1 + next(5), 1 + next(300)][next(4)];
+          const tale = { id, owner: 1, sticky: next(50) === 0 ? 1 : 0, publishAt, members: next(3) === 0, words: ['tide'], tags: [] };
+          index.put(tale);
+          model.set(id, tale);
+        }
+        if (step % 400 === 399) {
+          // readers now, and one whose clock is a little or a long way behind
+          for (const now of [clock, clock, clock - next(3), clock - 50]) {
+            for (const signedIn of [false, true]) {
+              const reader = { signedIn, now };
+              const want = expected(model, { words: ['tide'], tags: [] }, reader);
+              for (const [offset, limit] of [
+                [0, 10],
+                [want.length - 5, 10],
+              ]) {
+                const at = Math.max(0, offset);
+                expect(pageOf(index, { words: ['ti'], tags: [] }, reader, at, limit), JSON.stringify({ seed, step, reader, at })).toEqual({
+                  total: want.length,
+                  ids: want.slice(at, at + limit),
+                });
+              }
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('finds nothing for a word nobody wrote, and a removed tale never again', () => {
     const index = new WordIndex();
     index.put({ id: 7, owner: 1, sticky: 0, publishAt: 1, members: false, words: ['lantern'], tags: ['glow'] });
