@@ -154,7 +154,7 @@ export class WordIndex {
   private flags = new Uint8Array(1024);
   /**
    * What the visibility pass reads, one bit a slot for each kind of reader: the tale is there and
-   * this kind of reader is shown it at any time from `settled` on. 128 KB a kind at a million
+   * this kind of reader is shown it at any time from `settled` on. 125 KB a kind at a million
    * tales, small enough to stay in the processor's caches, where a number a slot did not.
    */
   private visitorsSee = new Uint32Array(32);
@@ -242,7 +242,7 @@ export class WordIndex {
    */
   prepare(now: number) {
     this.sortedLexicon();
-    if (now - SETTLE_BEHIND > this.settled) this.settle(now - SETTLE_BEHIND);
+    this.settle(now);
   }
 
   /** Puts a tale in, in place of what it held under the same id. */
@@ -315,8 +315,10 @@ export class WordIndex {
     }
   }
 
-  /** Moves `settled` on to `to`, and the tales of `pending` published by then into the bits. */
-  private settle(to: number) {
+  /** Moves `settled` on to SETTLE_BEHIND before a reader's `now` (never back), and the tales of `pending` published by then into the bits. */
+  private settle(now: number) {
+    const to = now - SETTLE_BEHIND;
+    if (to <= this.settled) return;
     this.settled = to;
     if (this.nextDue > to) return;
     const waiting = this.pending;
@@ -380,7 +382,7 @@ export class WordIndex {
       found = merged ? this.withinBits(found, merged) : this.within(found, lists);
     }
     // who may see what: gone, members only, not yet published
-    if (reader.now - SETTLE_BEHIND > this.settled) this.settle(reader.now - SETTLE_BEHIND);
+    this.settle(reader.now);
     let n = 0;
     if (reader.now < this.settled) {
       for (let i = 0; i < found.length; i++) if (this.shown(found[i], reader)) found[n++] = found[i];
