@@ -65,6 +65,29 @@ export function appPolicyDirectives(config: Pick<Config, 'MAP_TILE_URL' | 'MAP_S
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
+/** What puts a middleware's headers on an answer. */
+type Headers = (res: ServerResponse) => void;
+
+/**
+ * A middleware whose headers depend on nothing in the request (helmet's, with a policy of fixed
+ * strings), run once against a recording answer: what it set and removed is replayed, in order, on
+ * each answer. Helmet decides the headers; a request no longer runs its chain of middlewares
+ * (about 3% of a small answer's time on the server).
+ */
+function replayed(middleware: Middleware): Headers {
+  const steps: ((res: ServerResponse) => void)[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void steps.push((res) => res.setHeader(name, value)),
+    removeHeader: (name: string) => void steps.push((res) => res.removeHeader(name)),
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err) => {
+    if (err) throw err;
+  });
+  return (res) => {
+    for (const step of steps) step(res);
+  };
+}
+
 /**
  * Security headers on every answer (pages, assets, API envelopes, 404s, errors, files, /healthz),
  * by helmet: the web app's Content-Security-Policy, `X-Content-Type-Options: nosniff`,
@@ -80,22 +103,21 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unkno
  * the status replace those set before, so /files/ and the free-code page keep their own policies.
  */
 async function securityHeaders(app: FastifyInstance, opts: { config: Config }) {
-  const headers: Middleware = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: appPolicyDirectives(opts.config) },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: false,
-    xFrameOptions: false,
-    crossOriginResourcePolicy: false,
-  });
-  const hsts: Middleware = strictTransportSecurity({ maxAge: HSTS_MAX_AGE, includeSubDomains: true });
-  const failed = (err?: unknown) => {
-    if (err) throw err;
-  };
+  const headers = replayed(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: appPolicyDirectives(opts.config) },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: false,
+      xFrameOptions: false,
+      crossOriginResourcePolicy: false,
+    }),
+  );
+  const hsts = replayed(strictTransportSecurity({ maxAge: HSTS_MAX_AGE, includeSubDomains: true }));
 
-  app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => headers(req, res, failed));
+  app.server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => headers(res));
   app.addHook('onSend', async (request, reply) => {
-    if (!reply.raw.hasHeader('x-content-type-options')) headers(request.raw, reply.raw, failed);
-    if (request.protocol === 'https') hsts(request.raw, reply.raw, failed);
+    if (!reply.raw.hasHeader('x-content-type-options')) headers(reply.raw);
+    if (request.protocol === 'https') hsts(reply.raw);
   });
 }
 
