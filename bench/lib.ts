@@ -281,7 +281,7 @@ function figureOf(name: string, latencies: number[], requests: number, errors: n
     ...(cpu ? { cpu } : {}),
   };
   process.stderr.write(
-    `  ${name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${ms(figure.p50)}  p95 ${ms(figure.p95)}  p99 ${ms(figure.p99)}  errors ${figure.errors}${note}\n`,
+    `  ${name.padEnd(34)} ${Math.round(figure.rps).toString().padStart(6)} req/s  p50 ${latency(figure, figure.p50)}  p95 ${latency(figure, figure.p95)}  p99 ${latency(figure, figure.p99)}  errors ${figure.errors}${figure.requests === 0 ? '  (none finished)' : ''}${note}\n`,
   );
   return figure;
 }
@@ -390,6 +390,9 @@ function prepare(spec: LoadSpec) {
 
 export const ms = (x: number) => `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`;
 
+/** A figure's latency, or a dash where no request finished within its window (there is none to tell). */
+const latency = (f: Pick<Figure, 'requests'>, x: number) => (f.requests === 0 ? '—' : ms(x));
+
 /** A markdown table of figures, each also as a share of the bare-Fastify figure. */
 export function table(figures: Figure[], bare: number): string {
   // CPU per request is a column only where every figure has it (measured on Linux with the server's pid known)
@@ -402,7 +405,7 @@ export function table(figures: Figure[], bare: number): string {
     figures
       .map(
         (f) =>
-          `| ${f.name} | ${f.rps < 10 ? f.rps.toFixed(1) : Math.round(f.rps).toLocaleString('en')} | ${((f.rps / bare) * 100).toFixed(f.rps / bare < 0.001 ? 3 : 1)}% | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |${withCpu && f.cpu ? ` ${f.cpu.server.toFixed(2)} / ${f.cpu.database.toFixed(2)} ms |` : ''}`,
+          `| ${f.name} | ${f.rps < 10 ? f.rps.toFixed(1) : Math.round(f.rps).toLocaleString('en')} | ${((f.rps / bare) * 100).toFixed(f.rps / bare < 0.001 ? 3 : 1)}% | ${latency(f, f.p50)} | ${latency(f, f.p95)} | ${latency(f, f.p99)} | ${f.errors} |${withCpu && f.cpu ? ` ${f.cpu.server.toFixed(2)} / ${f.cpu.database.toFixed(2)} ms |` : ''}`,
       )
       .join('\n')
   );
