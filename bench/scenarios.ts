@@ -36,6 +36,25 @@ export function freshSearches(count: number): string[] {
   return [...out];
 }
 
+/**
+ * Searches of one term: every word of the seed's lists whole and as each prefix down to three
+ * letters, and every hashtag, shuffled (3,154). Fewer than a run asks, so with caches on
+ * they come back and are kept; with `--no-cache` each one reaches the search itself.
+ */
+export function oneWordSearches(): string[] {
+  const out = new Set<string>();
+  for (const word of [...EN, ...RU]) for (let n = word.length; n >= Math.min(3, word.length); n--) out.add(word.slice(0, n));
+  for (const tag of [...TAGS_EN, ...TAGS_RU]) out.add(`#${tag}`);
+  const all = [...out];
+  let x = 7;
+  for (let i = all.length - 1; i > 0; i--) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    const j = x % (i + 1);
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  return all;
+}
+
 /** Searches for words no tale has, each new. */
 export const noMatchSearches = (count: number, from = 0) =>
   Array.from({ length: count - from }, (_, i) => `zq${(from + i).toString(36)}xv`);
@@ -131,6 +150,11 @@ export function readScenarios(base: string, s: Awaited<ReturnType<typeof sample>
     { name: 'search by word', requests: SEARCH_WORDS.map((w) => `/api/tale/feed/10/1?txt=${enc(w)}`) },
     { name: 'search by hashtag', requests: SEARCH_TAGS.map((t) => `/api/tale/feed/10/1?txt=${enc(`#${t}`)}`) },
     { name: 'fresh search, two words', fresh: true, requests: ours.map((q) => `/api/tale/feed/10/1?txt=${enc(q)}`) },
+    {
+      name: 'one-word search (any word, prefix or hashtag)',
+      fresh: true,
+      requests: oneWordSearches().map((q) => `/api/tale/feed/10/1?txt=${enc(q)}`),
+    },
     {
       name: 'fresh search, no match',
       fresh: true,
