@@ -138,6 +138,35 @@ describe('security headers on every answer', () => {
   });
 });
 
+describe('security headers under load', () => {
+  it('are the same on many answers at once, over https and plain, with requests aborted among them', async () => {
+    const policy = (await get('/')).headers.get('content-security-policy');
+    const paths = ['/', '/api/tale/feed/10/1', '/api/no/such/call', '/assets/index-abc123.js', '/healthz', `/files/${fileName}`];
+    const aborted = Array.from({ length: 10 }, () => {
+      const controller = new AbortController();
+      const pending = get('/api/tale/feed/10/1', { signal: controller.signal }).catch(() => undefined);
+      controller.abort();
+      return pending;
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const p = paths[i % paths.length];
+        const https = i % 2 === 0;
+        const res = await get(p, https ? { headers: { 'x-forwarded-proto': 'https' } } : {});
+        await res.arrayBuffer();
+        return { res, what: `${p} ${https ? 'https' : 'http'}`, https, file: p.startsWith('/files/') };
+      }),
+    );
+    await Promise.all(aborted);
+    for (const { res, what, https, file } of answers) {
+      expectBasics(res, what);
+      // one header each, not one more per answer before it (a value repeated would be joined with commas)
+      if (!file) expect(res.headers.get('content-security-policy'), what).toBe(policy);
+      expect(res.headers.get('strict-transport-security'), what).toBe(https ? 'max-age=31536000; includeSubDomains' : null);
+    }
+  });
+});
+
 describe('the web app policy', () => {
   it('allows scripts only from the site, nothing inline or eval', async () => {
     const policy = directives((await get('/')).headers.get('content-security-policy'));
