@@ -45,14 +45,18 @@ export function oneWordSearches(): string[] {
   const out = new Set<string>();
   for (const word of [...EN, ...RU]) for (let n = word.length; n >= Math.min(3, word.length); n--) out.add(word.slice(0, n));
   for (const tag of [...TAGS_EN, ...TAGS_RU]) out.add(`#${tag}`);
-  const all = [...out];
-  let x = 7;
-  for (let i = all.length - 1; i > 0; i--) {
+  return shuffled([...out], 7);
+}
+
+/** The items shuffled in place (Fisher-Yates), the same order for the same seed in every run. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  let x = seed;
+  for (let i = items.length - 1; i > 0; i--) {
     x = (Math.imul(x, 1103515245) + 12345) >>> 0;
     const j = x % (i + 1);
-    [all[i], all[j]] = [all[j], all[i]];
+    [items[i], items[j]] = [items[j], items[i]];
   }
-  return all;
+  return items;
 }
 
 /** Searches for words no tale has, each new. */
@@ -112,13 +116,7 @@ export function anyPages(pagesTotal: number, count = 5_000): number[] {
   const n = Math.min(count, pagesTotal);
   const pages = Array.from({ length: n }, (_, i) => 1 + Math.floor((i * pagesTotal) / n));
   pages[n - 1] = pagesTotal;
-  let x = 99;
-  for (let i = n - 1; i > 0; i--) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    const j = x % (i + 1);
-    [pages[i], pages[j]] = [pages[j], pages[i]];
-  }
-  return pages;
+  return shuffled(pages, 99);
 }
 
 /**
